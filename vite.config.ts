@@ -1,0 +1,10 @@
+// Vite serves the browser page (public/, later issues) and runs the tests (vitest).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
