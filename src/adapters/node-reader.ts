@@ -1,0 +1,177 @@
+// The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
+// workspace lives here; discovery only sees ReadResult / DirEntry values.
+import { readFile, readdir, stat } from "node:fs/promises";
+import { posix } from "node:path";
+import { PromptasmError } from "../errors.js";
+import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
+
+/**
+ * Default per-file limit: 256 MiB (268,435,456 bytes). Decoding UTF-8 yields at most one UTF-16 code unit per byte,
+ * so a file under this limit always fits in one JS string (V8's string limit is about 2^29 code units), with room
+ * to spare. Context files are normally kilobytes; the limit exists to refuse a mistaken multi-gigabyte file early.
+ */
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** How far into a file to look for a NUL byte when deciding it is binary: 8 KiB, the idea of git's own heuristic. */
+export const BINARY_SNIFF_BYTES = 8 * 1024;
+
+/** Options for {@link NodeWorkspaceReader}. */
+export interface NodeReaderOptions {
+  /** Files larger than this many bytes read as `{ kind: "too-large" }`. Default {@link DEFAULT_MAX_BYTES} (256 MiB). */
+  maxBytes?: number;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+// ignoreBOM keeps a leading U+FEFF in the text: the core decides what to do with it, not the reader.
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/**
+ * Reads a workspace from the local filesystem. Paths are absolute POSIX paths, used as given (no realpath).
+ *
+ * - `read()` never throws: a missing path (ENOENT, or ENOTDIR when a parent is a file) is `{ kind: "missing" }`;
+ *   a directory or other non-regular file, EACCES and every other failure is `{ kind: "error", message }` with
+ *   message `"<path>: <reason>"`; size (from stat, before reading) over `maxBytes` is `too-large`; a NUL byte in
+ *   the first 8 KiB is `binary`; otherwise UTF-8 text, with invalid sequences replaced by U+FFFD and the byte
+ *   offset of the first one in `invalidUtf8At`. `bytes` is the file's size in bytes.
+ * - `list()` follows symlinks to classify entries; a broken link is "other". Returns null for a missing path or a
+ *   non-directory; throws PromptasmError E_IO when the directory exists but cannot be read (e.g. EACCES).
+ * - `kind()` follows symlinks; null when nothing is there (ENOENT/ENOTDIR) or the target is neither a regular file
+ *   nor a directory (socket, FIFO, device); throws PromptasmError E_IO for other failures (e.g. EACCES, ELOOP).
+ */
+export class NodeWorkspaceReader implements WorkspaceReader {
+  /** The per-file byte limit in effect. */
+  readonly maxBytes: number;
+
+  /** @throws PromptasmError E_ARG when `maxBytes` is not a non-negative integer. */
+  constructor(options: NodeReaderOptions = {}) {
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
+      throw new PromptasmError("E_ARG", `maxBytes must be a non-negative integer, got ${maxBytes}`);
+    }
+    this.maxBytes = maxBytes;
+  }
+
+  async read(path: string): Promise<ReadResult> {
+    let size: number;
+    try {
+      const info = await stat(path);
+      if (info.isDirectory()) return { kind: "error", message: `${path}: is a directory` };
+      // Reading a FIFO or device could block forever or never end.
+      if (!info.isFile()) return { kind: "error", message: `${path}: not a regular file` };
+      size = info.size;
+    } catch (err) {
+      return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
+    }
+    if (size > this.maxBytes) return { kind: "too-large", bytes: size, limit: this.maxBytes };
+
+    let buf: Buffer;
+    try {
+      buf = await readFile(path);
+    } catch (err) {
+      // The file can vanish or change between stat and read.
+      return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
+    }
+    if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
+    if (buf.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary", bytes: buf.length };
+
+    try {
+      return { kind: "text", text: strictUtf8.decode(buf), bytes: buf.length };
+    } catch {
+      return { kind: "text", text: lenientUtf8.decode(buf), bytes: buf.length, invalidUtf8At: firstInvalidUtf8(buf) };
+    }
+  }
+
+  async list(dir: string): Promise<DirEntry[] | null> {
+    let dirents;
+    try {
+      dirents = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw new PromptasmError("E_IO", `${dir}: ${reason(err)}`, { cause: err });
+    }
+    return Promise.all(
+      dirents.map(async (d): Promise<DirEntry> => {
+        if (d.isSymbolicLink()) {
+          try {
+            const target = await stat(posix.join(dir, d.name));
+            return { name: d.name, kind: target.isFile() ? "file" : target.isDirectory() ? "dir" : "other" };
+          } catch {
+            return { name: d.name, kind: "other" };
+          }
+        }
+        return { name: d.name, kind: d.isFile() ? "file" : d.isDirectory() ? "dir" : "other" };
+      }),
+    );
+  }
+
+  async kind(path: string): Promise<"file" | "dir" | null> {
+    try {
+      const info = await stat(path);
+      return info.isFile() ? "file" : info.isDirectory() ? "dir" : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw new PromptasmError("E_IO", `${path}: ${reason(err)}`, { cause: err });
+    }
+  }
+}
+
+/**
+ * The byte offset of the first invalid UTF-8 sequence in `bytes`, or -1 when all of it is valid UTF-8.
+ * "Invalid" follows the WHATWG decoder (what TextDecoder uses): bad lead bytes (0x80–0xC1, 0xF5–0xFF), missing or
+ * out-of-range continuation bytes (which rules out overlong forms, UTF-16 surrogates and code points past
+ * U+10FFFF), and a sequence cut off by the end of the input. The offset is that of the sequence's lead byte.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    let extra: number;
+    // Range allowed for the first continuation byte; the rest are always 0x80–0xBF.
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) extra = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      extra = 2;
+      if (lead === 0xe0) lo = 0xa0; // below is overlong
+      if (lead === 0xed) hi = 0x9f; // above encodes a surrogate
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      extra = 3;
+      if (lead === 0xf0) lo = 0x90; // below is overlong
+      if (lead === 0xf4) hi = 0x8f; // above is past U+10FFFF
+    } else return i;
+    for (let k = 1; k <= extra; k++) {
+      if (i + k >= bytes.length) return i;
+      const b = bytes[i + k];
+      if (b < lo || b > hi) return i;
+      lo = 0x80;
+      hi = 0xbf;
+    }
+    i += extra + 1;
+  }
+  return -1;
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EISDIR: "is a directory",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "name too long",
+  EMFILE: "too many open files",
+  EIO: "input/output error",
+};
+
+function reason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException | null;
+  if (e?.code && REASONS[e.code]) return `${REASONS[e.code]} (${e.code})`;
+  return e?.code ?? (err instanceof Error ? err.message : String(err));
+}
