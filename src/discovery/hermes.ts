@@ -79,8 +79,9 @@ export async function discoverHermes(
 ): Promise<Discovery> {
   if (!isAbsolute(cwd)) throw new PromptasmError("E_ARG", `cwd must be an absolute path: ${cwd}`);
   cwd = normalize(cwd);
-  if ((await reader.kind(cwd)) !== "dir") {
-    throw new PromptasmError("E_NOT_FOUND", `${cwd}: no such directory`);
+  const cwdKind = await reader.kind(cwd);
+  if (cwdKind !== "dir") {
+    throw new PromptasmError("E_NOT_FOUND", `${cwd}: ${cwdKind === null ? "no such directory" : "not a directory"}`);
   }
   let root: string | null;
   if (options.root !== undefined) {
@@ -138,7 +139,7 @@ export async function discoverHermes(
 
   // 2. AGENTS chain, root first.
   const agents: DiscoveredFile[] = [];
-  for (const dir of upward) {
+  for (const dir of [...upward].reverse()) {
     for (const name of ["AGENTS.override.md", "AGENTS.md"]) {
       const file = await load(join(dir, name));
       if (!file) continue;
