@@ -1,0 +1,29 @@
+// Which file names are agent context files, across the conventions of Hermes Agent, OpenClaw, Codex, Claude Code,
+// Cursor, GitHub Copilot, Gemini CLI, Windsurf, Cline, Roo and Kiro. Used when scanning directories.
+
+/** Exact base names. */
+export const CONTEXT_FILE_NAMES: ReadonlySet<string> = new Set([
+  "AGENTS.md", "AGENTS.override.md", "AGENT.md", "CLAUDE.md", "CLAUDE.local.md", "HERMES.md", ".hermes.md",
+  "SOUL.md", "MEMORY.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md", "BOOTSTRAP.md", "GEMINI.md",
+  "SKILL.md", ".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions.md",
+]);
+
+/** Name endings: Cursor rules, Copilot instruction, prompt and agent files. */
+export const CONTEXT_FILE_SUFFIXES: readonly string[] = [".mdc", ".instructions.md", ".prompt.md", ".agent.md"];
+
+/** Directories whose Markdown files are all agent context (relative path segments). */
+export const CONTEXT_DIRS: readonly string[] = [".claude", ".cursor/rules", ".roo/rules", ".kiro/steering", ".clinerules", ".windsurf/rules"];
+
+/**
+ * True when a file is an agent context file by the conventions above.
+ * @param relPath POSIX path relative to the scanned directory, e.g. ".claude/agents/review.md".
+ */
+export function isContextFile(relPath: string): boolean {
+  const slash = relPath.lastIndexOf("/");
+  const base = relPath.slice(slash + 1);
+  if (CONTEXT_FILE_NAMES.has(base)) return true;
+  if (CONTEXT_FILE_SUFFIXES.some((s) => base.endsWith(s) && base.length > s.length)) return true;
+  if (!base.endsWith(".md")) return false;
+  const dir = "/" + relPath.slice(0, Math.max(slash, 0)) + "/";
+  return CONTEXT_DIRS.some((d) => dir.includes(`/${d}/`));
+}

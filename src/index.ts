@@ -1,0 +1,69 @@
+// promptasm, runtime-neutral entry: bring a compiled WebAssembly.Module (see the README for Node, browser and
+// Workers), get a Promptasm. Importing this file has no side effects and touches no runtime-specific global.
+
+import { createCore, type Core } from "./core/wasm.js";
+import type { WorkspaceReader } from "./discovery/reader.js";
+import { truncationMarker, type Truncation } from "./guard/guard.js";
+import { assembleSystemPrompt, type AssembleOptions, type AssembledPrompt } from "./prompt/assemble.js";
+import { BUILTIN_RULES, type Rule } from "./scan/rules.js";
+import { Scanner, type Finding } from "./scan/scanner.js";
+
+export { PromptasmError, type ErrorCode } from "./errors.js";
+export type { Core, Cuts, InvisibleChar } from "./core/wasm.js";
+export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.js";
+export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
+export { HERMES_SPLIT, OPENCLAW_SPLIT, guardText, type GuardedText, type Truncation, type TruncationPolicy } from "./guard/guard.js";
+export { BUILTIN_RULES, INVISIBLE_RULE_ID, type Rule, type RuleScope } from "./scan/rules.js";
+export { Scanner, type Finding } from "./scan/scanner.js";
+export { compileRules, type CompiledRuleSet } from "./scan/compile.js";
+export { compileReference, scanReference } from "./scan/reference.js";
+export { fileCap, contextWindowOf, DEFAULT_FILE_CAP } from "./prompt/budget.js";
+export { assembleSystemPrompt, dateLine, type AssembleOptions, type AssembledPrompt, type FileFinding, type FileTruncation } from "./prompt/assemble.js";
+export type { Section, Tier } from "./sections/types.js";
+
+/** The loaded library: one WASM core and one compiled rule set, reused for every call. */
+export interface Promptasm {
+  readonly core: Core;
+  readonly scanner: Scanner;
+  /** Threat and invisible-character findings in `text`, sorted by offset (UTF-16 code units). */
+  scan(text: string): Finding[];
+  /** Normalizes line endings, trailing blanks, outer blank space and a leading BOM (see assembly/normalize.ts). */
+  normalize(text: string): string;
+  /**
+   * Cuts `text` head/tail to `cap` chars (UTF-16 code units) and puts a marker in the middle naming `label` and
+   * `path`. Default split 70/20 (Hermes); pass HERMES_SPLIT or OPENCLAW_SPLIT (75/25) or your own ratios.
+   * Returns the text unchanged (and no truncation) when it fits.
+   * @throws PromptasmError E_ARG for a negative or fractional cap or ratios outside [0, 1] / summing over 1.
+   */
+  truncate(text: string, options: { cap: number; headRatio?: number; tailRatio?: number; label?: string; path?: string }): { text: string; truncation?: Truncation };
+  /** Assembles a system prompt from a workspace (see assembleSystemPrompt). */
+  assemble(reader: WorkspaceReader, options: AssembleOptions): Promise<AssembledPrompt>;
+}
+
+/**
+ * Loads the core and compiles the rule set once.
+ * @param module the compiled build/release.wasm (Node: WebAssembly.compile(bytes); browser: compileStreaming;
+ *   Workers: `import mod from ".../release.wasm"`).
+ * @param options.rules rule set to use instead of BUILTIN_RULES (extend it with `[...BUILTIN_RULES, mine]`).
+ * @throws PromptasmError E_WASM when the module does not instantiate, E_RULES when a rule does not compile.
+ * @example
+ *   const pa = await createPromptasm(await WebAssembly.compile(bytes));
+ *   pa.scan("Please ignore all previous instructions"); // [{ rule: "ignore-instructions", offset: 7, ... }]
+ */
+export async function createPromptasm(module: WebAssembly.Module, options: { rules?: readonly Rule[] } = {}): Promise<Promptasm> {
+  const core = await createCore(module);
+  const scanner = new Scanner(core, options.rules ?? BUILTIN_RULES);
+  return {
+    core,
+    scanner,
+    scan: (text) => scanner.scan(text),
+    normalize: (text) => core.normalize(text),
+    truncate(text, { cap, headRatio = 0.7, tailRatio = 0.2, label = "text", path = "(not a file)" }) {
+      const { headEnd, tailStart } = core.truncateCuts(text, cap, headRatio, tailRatio);
+      if (headEnd === text.length) return { text };
+      const truncation = { originalChars: text.length, headChars: headEnd, tailChars: text.length - tailStart };
+      return { text: `${text.slice(0, headEnd)}\n\n${truncationMarker(label, path, truncation)}\n\n${text.slice(tailStart)}`, truncation };
+    },
+    assemble: (reader, opts) => assembleSystemPrompt(core, scanner, reader, opts),
+  };
+}
