@@ -11,6 +11,7 @@ import { Scanner, type Finding } from "./scan/scanner.js";
 export { PromptasmError, type ErrorCode } from "./errors.js";
 export type { Core, Cuts, InvisibleChar } from "./core/wasm.js";
 export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.js";
+export { MapWorkspaceReader } from "./adapters/map-reader.js";
 export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
 export { HERMES_SPLIT, OPENCLAW_SPLIT, guardText, type GuardedText, type Truncation, type TruncationPolicy } from "./guard/guard.js";
 export { BUILTIN_RULES, INVISIBLE_RULE_ID, type Rule, type RuleScope } from "./scan/rules.js";

@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { resolve } from "node:path";
 import { NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { walkFiles } from "../adapters/node-walk.js";
-import { isContextFile } from "../discovery/names.js";
+import { isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../node.js";
 import { assembleJson, assembleSummary, formatFindingsJson, formatFindingsText } from "./format.js";
@@ -77,8 +77,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   program.command("scan")
     .description("scan files, or directories for agent context files, for prompt injection and invisible characters")
-    .argument("<paths...>", "files (scanned whatever their name) or directories (searched recursively)")
-    .option("--all", "in directories, scan every file, not only known context-file names")
+    .argument("<paths...>", "files (scanned whatever their name) or directories (searched recursively for context files and Markdown)")
+    .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--json", "print one JSON object per scanned file: { file, findings }")
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
     .action(async (paths: string[], opts) => {
@@ -105,7 +105,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (kind === "file") { await scanOne(p, abs); continue; }
         for await (const item of walkFiles(abs)) {
           if (item.kind === "problem") { io.stderr(`promptasm: ${item.message}\n`); errors++; continue; }
-          if (opts.all || isContextFile(item.rel)) await scanOne(p.replace(/\/+$/, "") + "/" + item.rel, item.path);
+          if (opts.all || isScanTarget(item.rel)) await scanOne(p.replace(/\/+$/, "") + "/" + item.rel, item.path);
         }
       }
       code = errors > 0 ? EXIT_ERROR : findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;

@@ -27,3 +27,11 @@ export function isContextFile(relPath: string): boolean {
   const dir = "/" + relPath.slice(0, Math.max(slash, 0)) + "/";
   return CONTEXT_DIRS.some((d) => dir.includes(`/${d}/`));
 }
+
+/**
+ * True when `promptasm scan <dir>` scans the file without --all: a context file (isContextFile) or any Markdown
+ * file, since agents also pull Markdown in through @path imports, skills and linked docs.
+ */
+export function isScanTarget(relPath: string): boolean {
+  return isContextFile(relPath) || /\.(md|markdown)$/i.test(relPath);
+}
