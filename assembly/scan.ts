@@ -17,7 +17,9 @@ let bankStart: Int32Array | null = null;
 let bankAcceptFirst: Int32Array | null = null; // per bank: its states >= this id accept
 let nClasses: i32 = 0;
 let edgeClass: i32 = 0; // the symbol fed before the last code unit and after the first (text edges)
-const states = new StaticArray<i32>(MAX_BANKS); // current state per bank during a scan
+// Current state per bank during a scan: a static, unmanaged region (MAX_BANKS i32s), so the hot loop works on raw
+// pointers and the runtime never spills GC roots inside it.
+const STATES: usize = memory.data(MAX_BANKS * 4);
 
 /**
  * Installs a compiled rule set. Validates every table entry once, so the scan loop can index without checks.
@@ -84,28 +86,30 @@ export function scan(text: string): Int32Array {
   const nBanks = starts.length;
   const mapBase = map.dataStart;
   const tBase = table.dataStart;
+  const firstsBase = firsts.dataStart;
   const nc = nClasses;
   const src = changetype<usize>(text);
+  const statesEnd = STATES + (<usize>nBanks << 2);
   // In range: every state is a valid global id and every class < nClasses (both checked in loadRules), so
-  // s * nc + cls < table.length; every code unit < 65,536 = map.length; nBanks <= MAX_BANKS = states.length.
+  // s * nc + cls < table.length; every code unit < 65,536 = map.length; nBanks <= MAX_BANKS, the size of STATES.
   for (let k = 0; k < nBanks; k++) {
-    unchecked(states[k] = <i32>load<u16>(tBase + ((<usize>(unchecked(starts[k]) * nc + edgeClass)) << 1)));
+    store<i32>(STATES + (<usize>k << 2), <i32>load<u16>(tBase + ((<usize>(unchecked(starts[k]) * nc + edgeClass)) << 1)));
   }
   for (let i = text.length - 1; i >= 0; i--) {
-    const cls = <i32>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
-    let hit = false;
-    for (let k = 0; k < nBanks; k++) {
-      const s = <i32>load<u16>(tBase + ((<usize>(unchecked(states[k]) * nc + cls)) << 1));
-      unchecked(states[k] = s);
-      hit = hit || s >= unchecked(firsts[k]);
+    const cls = <usize>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
+    let hit = 0;
+    for (let p = STATES, f = firstsBase; p < statesEnd; p += 4, f += 4) {
+      const s = <i32>load<u16>(tBase + ((<usize>load<i32>(p) * <usize>nc + cls) << 1));
+      store<i32>(p, s);
+      hit |= <i32>(s >= load<i32>(f));
     }
     if (hit) report(out, offs, rules, firsts, nBanks, i + 1);
   }
-  let hit = false;
-  for (let k = 0; k < nBanks; k++) {
-    const s = <i32>load<u16>(tBase + ((<usize>(unchecked(states[k]) * nc + edgeClass)) << 1));
-    unchecked(states[k] = s);
-    hit = hit || s >= unchecked(firsts[k]);
+  let hit = 0;
+  for (let p = STATES, f = firstsBase; p < statesEnd; p += 4, f += 4) {
+    const s = <i32>load<u16>(tBase + ((<usize>load<i32>(p) * <usize>nc + <usize>edgeClass) << 1));
+    store<i32>(p, s);
+    hit |= <i32>(s >= load<i32>(f));
   }
   if (hit) report(out, offs, rules, firsts, nBanks, 0);
   const res = new Int32Array(out.length);
@@ -117,7 +121,7 @@ export function scan(text: string): Int32Array {
 // ranges), so that reversing the whole output gives ascending (offset, rule).
 function report(out: Array<i32>, offs: Int32Array, rules: Int32Array, firsts: Int32Array, nBanks: i32, offset: i32): void {
   for (let k = nBanks - 1; k >= 0; k--) {
-    const s = unchecked(states[k]);
+    const s = load<i32>(STATES + (<usize>k << 2)); // k < nBanks <= MAX_BANKS
     if (s < firsts[k]) continue;
     const first = offs[s];
     for (let j = offs[s + 1] - 1; j >= first; j--) {

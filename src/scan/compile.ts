@@ -174,7 +174,8 @@ function buildDfa(trees: Array<{ rule: number; tree: PatternNode }>, part: Parti
   const ids = new Map<string, number>();
   const rows: number[][] = [];
   const intern = (kernel: number[], w: boolean): number => {
-    const key = (w ? "w" : "n") + kernel.join(",");
+    // NFA ids fit in one UTF-16 code unit for any rule set that also fits the bank limit; join() is the fallback.
+    const key = (w ? "w" : "n") + (nfa.eps.length < 0xffff && kernel.length < 4096 ? String.fromCharCode.apply(null, kernel) : kernel.join(","));
     let id = ids.get(key);
     if (id === undefined) {
       id = kernels.length;
@@ -184,29 +185,42 @@ function buildDfa(trees: Array<{ rule: number; tree: PatternNode }>, part: Parti
     }
     return id;
   };
+  // Closure with an epoch-stamped mark array instead of a Set: this loop dominates compile time.
+  const nNfa = nfa.eps.length;
+  const mark = new Int32Array(nNfa);
+  let epoch = 0;
   const closure = (kernel: number[], crossBoundary: boolean): number[] => {
-    const seen = new Set<number>(kernel);
-    const stack = [...kernel];
-    while (stack.length) {
-      const q = stack.pop()!;
-      const next = crossBoundary ? [...nfa.eps[q]!, ...nfa.boundary[q]!] : nfa.eps[q]!;
-      for (const r of next) if (!seen.has(r)) { seen.add(r); stack.push(r); }
+    epoch++;
+    const out: number[] = [];
+    for (const q of kernel) if (mark[q] !== epoch) { mark[q] = epoch; out.push(q); }
+    for (let k = 0; k < out.length; k++) {
+      const q = out[k]!;
+      for (const r of nfa.eps[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
+      if (crossBoundary) for (const r of nfa.boundary[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
     }
-    return [...seen];
+    return out;
   };
   const start = intern([root], false);
   for (let id = 0; id < kernels.length; id++) {
     if (kernels.length > maxStates) return null;
     const kernel = kernels[id]!;
     const w = lastWord[id]!;
-    const targets: Array<Set<number>> = Array.from({ length: nClasses }, () => new Set<number>());
+    const targets: number[][] = Array.from({ length: nClasses }, () => []);
     // A \b holds between the last symbol and the next one when exactly one of them is a word char.
     for (const nextWord of [false, true]) {
       for (const q of closure(kernel, w !== nextWord)) {
-        for (const e of nfa.edges[q]!) for (const c of e.classes) if (isWord[c] === nextWord) targets[c]!.add(e.to);
+        for (const e of nfa.edges[q]!) for (const c of e.classes) if (isWord[c] === nextWord) targets[c]!.push(e.to);
       }
     }
-    rows.push(targets.map((t, c) => intern([...t].sort((a, b) => a - b), isWord[c]!)));
+    const row: number[] = new Array(nClasses);
+    for (let c = 0; c < nClasses; c++) {
+      const t = targets[c]!.sort((x, y) => x - y);
+      let n = 0;
+      for (let k = 0; k < t.length; k++) if (k === 0 || t[k] !== t[k - 1]) t[n++] = t[k]!;
+      t.length = n;
+      row[c] = intern(t, isWord[c]!);
+    }
+    rows.push(row);
   }
   if (kernels.length > maxStates) return null;
 

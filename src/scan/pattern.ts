@@ -117,28 +117,27 @@ export function parsePattern(source: string): PatternNode {
     return items.length === 1 ? items[0]! : { t: "cat", items };
   }
 
+  // One atom and at most one quantifier (plus an optional lazy "?"). A second quantifier ("a**", "a{2}+", "a???") is
+  // a syntax error in JS ("nothing to repeat"); the next parseAtom() rejects it the same way.
   function parseRepeat(): PatternNode {
-    let node = parseAtom();
-    for (;;) {
-      const c = peek();
-      let min: number, max: number;
-      if (c === "*") { min = 0; max = Infinity; pos++; }
-      else if (c === "+") { min = 1; max = Infinity; pos++; }
-      else if (c === "?") { min = 0; max = 1; pos++; }
-      else if (c === "{") {
-        const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(pos));
-        if (!m) fail("'{' must start a quantifier {n}, {n,} or {n,m}; escape it as \\{");
-        min = Number(m![1]);
-        max = m![2] === undefined ? min : m![3] === "" ? Infinity : Number(m![3]);
-        if (min > max) fail(`quantifier {${min},${max}} has min > max`);
-        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) fail(`quantifier bound over ${MAX_REPEAT}`);
-        pos += m![0].length;
-      } else break;
-      if (peek() === "?") pos++; // lazy: same start offsets
-      if (node.t === "boundary") fail("a quantifier cannot follow \\b");
-      node = { t: "rep", node, min, max };
-    }
-    return node;
+    const node = parseAtom();
+    const c = peek();
+    let min: number, max: number;
+    if (c === "*") { min = 0; max = Infinity; pos++; }
+    else if (c === "+") { min = 1; max = Infinity; pos++; }
+    else if (c === "?") { min = 0; max = 1; pos++; }
+    else if (c === "{") {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(pos));
+      if (!m) fail("'{' must start a quantifier {n}, {n,} or {n,m}; escape it as \\{");
+      min = Number(m![1]);
+      max = m![2] === undefined ? min : m![3] === "" ? Infinity : Number(m![3]);
+      if (min > max) fail(`quantifier {${min},${max}} has min > max`);
+      if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) fail(`quantifier bound over ${MAX_REPEAT}`);
+      pos += m![0].length;
+    } else return node;
+    if (peek() === "?") pos++; // lazy: same start offsets
+    if (node.t === "boundary") fail("a quantifier cannot follow \\b");
+    return { t: "rep", node, min, max };
   }
 
   function parseAtom(): PatternNode {
