@@ -19,6 +19,8 @@ import {
 
 /** Most DFA states (all banks together) the WASM tables can address: state ids are u16. */
 export const MAX_DFA_STATES = 65535;
+/** Most banks the core runs side by side (MAX_BANKS in assembly/scan.ts; loadRules() rejects more). */
+export const MAX_BANKS = 64;
 
 /** Tables for assembly/scan.ts loadRules(); see there for their layout. */
 export interface CompiledRuleSet {
@@ -248,7 +250,8 @@ export const MAX_BANK_STATES = 4096;
  * @param patterns pattern sources in the syntax of pattern.ts; rule index = array position.
  * @returns tables for the core's loadRules() and the compile time.
  * @throws PromptasmError E_RULES when a pattern does not parse, matches the empty string, one rule alone needs more
- *   than MAX_BANK_STATES states, or the banks together exceed MAX_DFA_STATES states or 256 symbol classes.
+ *   than MAX_BANK_STATES states, or the banks together exceed MAX_BANKS banks, MAX_DFA_STATES states or 256 symbol
+ *   classes.
  */
 export function compileRules(patterns: readonly string[]): CompiledRuleSet {
   const t0 = performance.now();
@@ -266,6 +269,7 @@ export function compileRules(patterns: readonly string[]): CompiledRuleSet {
     if (!current) throw new PromptasmError("E_RULES", `pattern ${JSON.stringify(patterns[t.rule])} alone needs more than ${MAX_BANK_STATES} DFA states; simplify it`);
   }
   if (current) banks.push(current);
+  if (banks.length > MAX_BANKS) throw new PromptasmError("E_RULES", `rule set needs ${banks.length} DFA banks; the core supports ${MAX_BANKS}`);
 
   const { nClasses } = part;
   const nStates = banks.reduce((n, b) => n + b.rows.length, 0);

@@ -1,0 +1,105 @@
+// Differential test on the real corpus (../shared/corpus, beside the repository; CI always has it): for every
+// benign agent context file and every attack payload file, the WASM engine's raw findings must equal the JS RegExp
+// reference engine's. Also checks that the built-in rules catch attacks and rarely fire on benign files.
+import { describe, it, expect } from "vitest";
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createCore } from "../src/core/wasm.js";
+import { compileRules } from "../src/scan/compile.js";
+import { compileReference, scanReference } from "../src/scan/reference.js";
+import { BUILTIN_RULES } from "../src/scan/rules.js";
+
+const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
+const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
+const PATTERNS = BUILTIN_RULES.map((r) => r.pattern);
+const COMPILED = compileRules(PATTERNS);
+const REFERENCE = compileReference(PATTERNS);
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+
+interface CorpusFile {
+  /** Path relative to the corpus root, e.g. "benign/owner__repo/AGENTS.md". */
+  name: string;
+  text: string;
+}
+
+const loaded = new Map<string, Promise<CorpusFile[]>>();
+/** Every file under corpus/<sub>, sorted by path, decoded as UTF-8 (bad bytes become U+FFFD). Read once per run. */
+function loadCorpus(sub: "benign" | "attacks"): Promise<CorpusFile[]> {
+  if (!loaded.has(sub)) loaded.set(sub, readCorpus(sub));
+  return loaded.get(sub)!;
+}
+
+async function readCorpus(sub: "benign" | "attacks"): Promise<CorpusFile[]> {
+  const root = join(CORPUS, sub);
+  if (!existsSync(root)) {
+    throw new Error(`corpus folder ${root} is missing: this differential test needs ../shared/corpus beside the repository (CI always has it)`);
+  }
+  const files: CorpusFile[] = [];
+  async function walk(dir: string, rel: string): Promise<void> {
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (e.isDirectory()) await walk(join(dir, e.name), `${rel}/${e.name}`);
+      else if (e.isFile()) files.push({ name: `${rel}/${e.name}`, text: utf8.decode(await readFile(join(dir, e.name))) });
+    }
+  }
+  await walk(root, sub);
+  return files;
+}
+
+/** Files whose WASM findings differ from the reference's, with the first differing pair for each. */
+function mismatches(files: CorpusFile[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    const wasm = core.scanRaw(COMPILED, f.text);
+    const ref = scanReference(REFERENCE, f.text);
+    if (wasm.join() === ref.join()) continue;
+    let k = 0;
+    while (k < Math.max(wasm.length, ref.length) && wasm[k] === ref[k] && wasm[k + 1] === ref[k + 1]) k += 2;
+    const pair = (a: Int32Array) => (k < a.length ? `${BUILTIN_RULES[a[k]!]!.id}@${a[k + 1]}` : "nothing");
+    out.push(`${f.name}: ${wasm.length / 2} vs ${ref.length / 2} findings; first difference wasm ${pair(wasm)}, reference ${pair(ref)}`);
+  }
+  return out;
+}
+
+describe("corpus", () => {
+  it("../shared/corpus is present", () => {
+    expect(existsSync(CORPUS), `corpus not found at ${CORPUS}; CI always has ../shared/corpus beside the repository`).toBe(true);
+  });
+
+  describe("benign agent context files", () => {
+    it("WASM findings equal the reference engine's for every file", async () => {
+      const files = await loadCorpus("benign");
+      expect(files.length).toBeGreaterThan(1000); // README: 1,046 files
+      expect(mismatches(files)).toEqual([]);
+    });
+
+    it("at most 1% of benign files have a threat finding", async () => {
+      const files = await loadCorpus("benign");
+      const flagged: string[] = [];
+      for (const f of files) {
+        const raw = core.scanRaw(COMPILED, f.text);
+        const ids = new Set<string>();
+        for (let k = 0; k < raw.length; k += 2) ids.add(BUILTIN_RULES[raw[k]!]!.id);
+        if (ids.size > 0) flagged.push(`${f.name} (${[...ids].join(", ")})`);
+      }
+      console.log(`benign files with a threat finding: ${flagged.length} of ${files.length}\n  ${flagged.join("\n  ")}`);
+      expect(flagged.length).toBeLessThanOrEqual(Math.floor(files.length / 100));
+    });
+  });
+
+  describe("attack payload files", () => {
+    it("WASM findings equal the reference engine's for every file", async () => {
+      const files = await loadCorpus("attacks");
+      expect(files.length).toBeGreaterThan(200); // README: 250 files
+      expect(mismatches(files)).toEqual([]);
+    });
+
+    it("the built-in rules find more than 100 threats in attacks/", async () => {
+      const files = await loadCorpus("attacks");
+      const total = files.reduce((n, f) => n + core.scanRaw(COMPILED, f.text).length / 2, 0);
+      expect(total).toBeGreaterThan(100);
+    });
+  });
+});
