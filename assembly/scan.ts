@@ -17,6 +17,7 @@ let bankStart: Int32Array | null = null;
 let bankAcceptFirst: Int32Array | null = null; // per bank: its states >= this id accept
 let nClasses: i32 = 0;
 let edgeClass: i32 = 0; // the symbol fed before the last code unit and after the first (text edges)
+let skipClass: i32 = -1; // code units of this class are stepped over: no transition, no report (folded-away chars)
 // Current state per bank during a scan: a static, unmanaged region (MAX_BANKS i32s), so the hot loop works on raw
 // pointers and the runtime never spills GC roots inside it.
 const STATES: usize = memory.data(MAX_BANKS * 4);
@@ -29,8 +30,9 @@ const STATES: usize = memory.data(MAX_BANKS * 4);
  */
 export function loadRules(
   map: Uint8Array, table: Uint16Array, offsets: Int32Array, rules: Int32Array,
-  starts: Int32Array, acceptFirsts: Int32Array, ends: Int32Array, classes: i32, edge: i32,
+  starts: Int32Array, acceptFirsts: Int32Array, ends: Int32Array, classes: i32, edge: i32, skip: i32,
 ): i32 {
+  if (skip < -1 || skip >= classes || skip == edge) return -4;
   const nBanks = starts.length;
   if (classes <= 0 || classes > 256 || edge < 0 || edge >= classes) return -4;
   if (nBanks == 0 || nBanks > MAX_BANKS || acceptFirsts.length != nBanks || ends.length != nBanks) return -4;
@@ -64,6 +66,7 @@ export function loadRules(
   bankAcceptFirst = acceptFirsts;
   nClasses = classes;
   edgeClass = edge;
+  skipClass = skip;
   return 0;
 }
 
@@ -88,6 +91,7 @@ export function scan(text: string): Int32Array {
   const tBase = table.dataStart;
   const firstsBase = firsts.dataStart;
   const nc = nClasses;
+  const skip = skipClass;
   const src = changetype<usize>(text);
   const statesEnd = STATES + (<usize>nBanks << 2);
   // In range: every state is a valid global id and every class < nClasses (both checked in loadRules), so
@@ -97,6 +101,7 @@ export function scan(text: string): Int32Array {
   }
   for (let i = text.length - 1; i >= 0; i--) {
     const cls = <usize>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
+    if (<i32>cls == skip) continue;
     let hit = 0;
     for (let p = STATES, f = firstsBase; p < statesEnd; p += 4, f += 4) {
       const s = <i32>load<u16>(tBase + ((<usize>load<i32>(p) * <usize>nc + cls) << 1));

@@ -70,7 +70,7 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
     scanRaw(rules, text) {
       if (installed !== rules) {
         const rc = wasm.loadRules(rules.classMap, rules.transitions, rules.acceptOffsets, rules.acceptRules,
-          rules.bankStart, rules.bankAcceptFirst, rules.bankEnd, rules.nClasses, rules.edgeClass);
+          rules.bankStart, rules.bankAcceptFirst, rules.bankEnd, rules.nClasses, rules.edgeClass, rules.skipClass);
         if (rc !== 0) throw new PromptasmError("E_WASM", `the core rejected the compiled rule set (code ${rc})`);
         installed = rules;
       }

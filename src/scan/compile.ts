@@ -12,6 +12,7 @@
 // consuming text[i].
 
 import { PromptasmError } from "../errors.js";
+import { foldTable, SKIP } from "./fold.js";
 import {
   ANY_SYMBOL, ANY_UNIT, EDGE, WORD, collectSets, parsePattern, reverse, setHas,
   type PatternNode, type SymbolSet,
@@ -38,6 +39,8 @@ export interface CompiledRuleSet {
   nClasses: number;
   nStates: number;
   edgeClass: number;
+  /** Class of code units the scan steps over (fold.ts SKIP). */
+  skipClass: number;
   /** Number of patterns compiled (rule index = position in the input array). */
   nRules: number;
   /** Wall-clock compile time in milliseconds (performance.now()). */
@@ -45,7 +48,10 @@ export interface CompiledRuleSet {
 }
 
 interface Partition {
+  /** Code unit -> class, after folding; skipped units map to skipClass. */
   classMap: Uint8Array;
+  /** The class of skipped code units (== nClasses: not a pattern class, it has no transitions of its own). */
+  skipClass: number;
   edgeClass: number;
   nClasses: number;
   /** class ids whose symbols all belong to `set` (a set is a union of whole classes by construction). */
@@ -81,10 +87,21 @@ function partition(sets: SymbolSet[]): Partition {
     else classMap.fill(intervalClass[k]!, lo, hi + 1);
     if (setHas(WORD, lo)) isWord[intervalClass[k]!] = true;
   }
+  // Evasion folding (fold.ts): a code unit reads as its fold target; skipped units get a class of their own that
+  // the core steps over without changing state.
+  const fold = foldTable();
+  const skipClass = nClasses;
+  const folded = new Uint8Array(classMap);
+  for (let u = 0; u < 0x10000; u++) {
+    const f = fold[u]!;
+    if (f === SKIP) folded[u] = skipClass;
+    else if (f !== u) folded[u] = classMap[f]!;
+  }
+  if (skipClass > 255) throw new PromptasmError("E_RULES", `rule set needs ${skipClass + 1} symbol classes; the core supports 256`);
   const representative: number[] = [];
   for (let k = 0; k < nIntervals; k++) if (representative[intervalClass[k]!] === undefined) representative[intervalClass[k]!] = cuts[k]!;
   return {
-    classMap, edgeClass, nClasses, isWord,
+    classMap: folded, edgeClass, nClasses, isWord, skipClass,
     classesOf(set) {
       const out: number[] = [];
       for (let c = 0; c < nClasses; c++) if (setHas(set, representative[c]!)) out.push(c);
@@ -271,7 +288,8 @@ export function compileRules(patterns: readonly string[]): CompiledRuleSet {
   if (current) banks.push(current);
   if (banks.length > MAX_BANKS) throw new PromptasmError("E_RULES", `rule set needs ${banks.length} DFA banks; the core supports ${MAX_BANKS}`);
 
-  const { nClasses } = part;
+  // One more column for the skip class: identity transitions (the core never takes them, but every entry is valid).
+  const nClasses = part.nClasses + 1;
   const nStates = banks.reduce((n, b) => n + b.rows.length, 0);
   if (nStates > MAX_DFA_STATES) throw new PromptasmError("E_RULES", `rule set needs ${nStates} DFA states; the core supports ${MAX_DFA_STATES}`);
   const transitions = new Uint16Array(nStates * nClasses);
@@ -284,6 +302,7 @@ export function compileRules(patterns: readonly string[]): CompiledRuleSet {
   banks.forEach((b, k) => {
     b.rows.forEach((row, i) => {
       row.forEach((to, c) => { transitions[(base + i) * nClasses + c] = base + to; });
+      transitions[(base + i) * nClasses + part.skipClass] = base + i;
       acceptRules.push(...b.rulesOf[i]!);
       acceptOffsets[base + i + 1] = acceptRules.length;
     });
@@ -294,7 +313,7 @@ export function compileRules(patterns: readonly string[]): CompiledRuleSet {
   });
   return {
     classMap: part.classMap, transitions, acceptOffsets, acceptRules: Int32Array.from(acceptRules),
-    bankStart, bankAcceptFirst, bankEnd, nClasses, nStates, edgeClass: part.edgeClass,
+    bankStart, bankAcceptFirst, bankEnd, nClasses, nStates, edgeClass: part.edgeClass, skipClass: part.skipClass,
     nRules: patterns.length, buildMs: performance.now() - t0,
   };
 }

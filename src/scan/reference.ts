@@ -1,3 +1,5 @@
+import { foldText, originalStart } from "./fold.js";
+
 // The pure-JS reference engine: the same rule patterns run by V8's backtracking RegExp. It is the test oracle for
 // the WASM engine and the benchmark baseline. It is not linear-time (a long whitespace run between rule words can
 // take seconds), so production scanning never uses it.
@@ -17,15 +19,16 @@ export function compileReference(patterns: readonly string[]): ReferenceRuleSet 
 }
 
 /**
- * Scans `text`. Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
+ * Scans `text` after evasion folding (fold.ts), as the WASM engine does. Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
  * UTF-16 code units.
  */
 export function scanReference(rules: ReferenceRuleSet, text: string): Int32Array {
+  const { folded, origin } = foldText(text);
   const pairs: Array<[number, number]> = [];
   rules.regexps.forEach((re, rule) => {
     re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      pairs.push([rule, m.index]);
+    for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
+      pairs.push([rule, originalStart(origin, m.index)]);
       re.lastIndex = m.index + 1; // the match is empty: step past it
     }
   });

@@ -1,0 +1,89 @@
+// Evasion folding: the text the rules see. Applied through the class map in the WASM engine (a code unit takes the
+// class of its fold target) and, for the reference engine, by rewriting the text (foldText). Both give the same
+// findings because both match the same folded text.
+//
+// - Compatibility forms fold as NFKC does when NFKC turns one code unit into one ASCII character (fullwidth "ｉ",
+//   circled "Ⓘ", mathematical "ℐ", Roman numeral "Ⅰ", superscript "¹", …). Computed with String.prototype.normalize.
+// - Cyrillic and Greek letters that look like Latin ones fold to the Latin letter (a subset of the Unicode
+//   confusables data of UTS #39, confusables.txt; single-letter prototypes only).
+// - Horizontal Unicode spaces fold to U+0020, so a literal space in a pattern matches any of them.
+// - Zero-width and invisible format characters are skipped (as if absent), so "ig\u200Bnore" reads "ignore"; they
+//   are still reported by the invisible-character pass.
+// Case folding is the rule syntax's job (patterns match ASCII case-insensitively).
+
+/** Marks a code unit that is skipped. */
+export const SKIP = -1;
+
+/** Code units read as absent: zero-width, soft hyphen, bidi controls, word joiner family, BOM, CGJ, MVS. */
+export const SKIPPED_UNITS: ReadonlyArray<readonly [number, number]> = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x180e, 0x180e], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x2064],
+  [0x2066, 0x2069], [0xfeff, 0xfeff],
+];
+
+/** Horizontal spaces folded to U+0020 (JS \s members other than tab, line breaks and U+FEFF). */
+const SPACES: ReadonlyArray<readonly [number, number]> = [[0x00a0, 0x00a0], [0x1680, 0x1680], [0x2000, 0x200a], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000]];
+
+/** Cyrillic and Greek look-alikes of Latin letters (UTS #39 confusables, single-letter prototypes). */
+export const CONFUSABLES: Readonly<Record<string, string>> = {
+  // Cyrillic small
+  "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y",
+  "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ѵ": "v",
+  // Cyrillic capital
+  "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p", "С": "c", "Т": "t", "У": "y",
+  "Х": "x", "Ѕ": "s", "І": "i", "Ј": "j", "Ԁ": "d", "Һ": "h", "Ӏ": "l", "Ԛ": "q", "Ԝ": "w", "Ѵ": "v",
+  // Greek small
+  "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
+  // Greek capital
+  "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o", "Ρ": "p",
+  "Τ": "t", "Υ": "y", "Χ": "x", "Ϲ": "c",
+};
+
+let table: Int32Array | undefined;
+
+/**
+ * The fold table: 65,536 entries, code unit -> folded code unit, SKIP, or itself. Built once per process
+ * (about 65,536 NFKC calls, tens of milliseconds).
+ */
+export function foldTable(): Int32Array {
+  if (table) return table;
+  const t = new Int32Array(0x10000);
+  for (let u = 0; u < 0x10000; u++) {
+    t[u] = u;
+    if (u < 0x80 || (u >= 0xd800 && u <= 0xdfff)) continue;
+    const nfkc = String.fromCharCode(u).normalize("NFKC");
+    if (nfkc.length === 1 && nfkc.charCodeAt(0) < 0x80) t[u] = nfkc.charCodeAt(0);
+    const conf = CONFUSABLES[nfkc] ?? CONFUSABLES[String.fromCharCode(u)];
+    if (conf !== undefined) t[u] = conf.charCodeAt(0);
+  }
+  for (const [lo, hi] of SPACES) for (let u = lo; u <= hi; u++) t[u] = 0x20;
+  for (const [lo, hi] of SKIPPED_UNITS) for (let u = lo; u <= hi; u++) t[u] = SKIP;
+  return (table = t);
+}
+
+/**
+ * Folds `text` for the reference engine.
+ * @returns the folded text and, for each folded code unit, its offset in `text` (UTF-16 code units).
+ */
+export function foldText(text: string): { folded: string; origin: Int32Array } {
+  const t = foldTable();
+  const units = new Uint16Array(text.length);
+  const origin = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const f = t[text.charCodeAt(i)]!;
+    if (f === SKIP) continue;
+    units[n] = f;
+    origin[n++] = i;
+  }
+  let folded = "";
+  for (let k = 0; k < n; k += 8192) folded += String.fromCharCode(...units.subarray(k, Math.min(n, k + 8192)));
+  return { folded, origin: origin.subarray(0, n) };
+}
+
+/**
+ * Maps a match start in folded text back to the original text: the offset just after the previous kept code unit
+ * (so skipped characters right before a match count as part of it), or 0 at the start.
+ */
+export function originalStart(origin: Int32Array, foldedStart: number): number {
+  return foldedStart === 0 ? 0 : origin[foldedStart - 1]! + 1;
+}
