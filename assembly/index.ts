@@ -3,4 +3,4 @@
 export { findInvisible } from "./invisible";
 export { normalize } from "./normalize";
 export { truncateCuts } from "./truncate";
-export { loadRules, scan } from "./scan";
+export { loadTables, clearTable, setTransition, scanStart, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";

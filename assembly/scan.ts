@@ -1,137 +1,157 @@
-// Threat scan: runs a rule set that TypeScript compiled into DFA banks (src/scan/compile.ts) over UTF-16 text.
-// Linear time, no backtracking: per code unit, one class lookup and one table step per bank, whatever the input.
+// Threat scan: runs a rule set's lazy DFA (src/scan/compile.ts) over UTF-16 text, right to left.
+// Linear time, no backtracking: per code unit one class lookup and one table step. A transition the table does not
+// hold yet (0xFFFF) stops the loop; TypeScript builds it (one subset-construction step), stores it with
+// setTransition() and calls scanRun() again, which resumes at the same code unit. Text may arrive in chunks
+// (last chunk first); the DFA state carries over, so no overlap is needed and memory stays flat.
 //
-// Each bank recognises a group of reversed rules, unanchored, so scanning the text from its end to its start reports
-// every offset where a match of a rule starts. Each reversed rule ends with one extra symbol (the code unit before
-// the match, or EDGE at offset 0), which also settles a word boundary at the start of the match; so a state reached
-// after consuming text[i] that accepts rule r means r matches starting at i + 1.
+// Each reversed rule ends with one extra symbol (the code unit before the match, or EDGE at offset 0), so a target
+// state that accepts after consuming text[i] means a match starts at i + 1. Table values: target state id, with
+// bit 15 set when the target accepts; 0xFFFF = unknown.
 
-/** Most banks a rule set may have. */
-const MAX_BANKS: i32 = 64;
+const UNKNOWN: u32 = 0xFFFF;
+const ACCEPTS: u32 = 0x8000;
+
+/** scanRun() results. */
+const DONE: i32 = 0;
+const NEED_TRANSITION: i32 = 1;
 
 let classMap: Uint8Array | null = null; // 65,536 entries: UTF-16 code unit -> symbol class
-let trans: Uint16Array | null = null; // nStates * nClasses entries: next state (global ids)
-let acceptOffsets: Int32Array | null = null; // nStates + 1 entries into acceptRules
-let acceptRules: Int32Array | null = null; // rule indices, grouped per state
-let bankStart: Int32Array | null = null;
-let bankAcceptFirst: Int32Array | null = null; // per bank: its states >= this id accept
+let table: Uint16Array | null = null; // capacity * nClasses transition values
+let capacity: i32 = 0;
 let nClasses: i32 = 0;
-let edgeClass: i32 = 0; // the symbol fed before the last code unit and after the first (text edges)
-let skipClass: i32 = -1; // code units of this class are stepped over: no transition, no report (folded-away chars)
-// Current state per bank during a scan: a static, unmanaged region (MAX_BANKS i32s), so the hot loop works on raw
-// pointers and the runtime never spills GC roots inside it.
-const STATES: usize = memory.data(MAX_BANKS * 4);
+let edgeClass: i32 = 0; // the symbol before the last code unit and after the first (text edges)
+let skipClass: i32 = -1; // code units of this class are stepped over: no transition, no report
+
+// The scan in progress.
+let text: string = "";
+let pos: i32 = -1; // next code unit to consume, counting down
+let state: i32 = 0;
+let base: i32 = 0; // offset of text[0] in the whole input
+let endEdgePending = false; // feed EDGE before text[length - 1] (this chunk ends the input)
+let startEdgePending = false; // feed EDGE after text[0] (this chunk starts the input)
+let pendingClass: i32 = 0;
+const out = new Array<i32>(); // pairs [target state, start offset] for accepting steps
 
 /**
- * Installs a compiled rule set. Validates every table entry once, so the scan loop can index without checks.
- * Bank k owns the global states [k == 0 ? 0 : ends[k-1], ends[k]); its transitions stay inside that range.
- * Returns 0 on success or a negative code naming the first malformed input
- * (-1 class map, -2 transitions, -3 accept tables, -4 banks or scalars).
+ * Installs a rule set's class map and an empty transition table of `cap` states.
+ * Returns 0, or -1 for a malformed class map, -4 for bad scalars.
  */
-export function loadRules(
-  map: Uint8Array, table: Uint16Array, offsets: Int32Array, rules: Int32Array,
-  starts: Int32Array, acceptFirsts: Int32Array, ends: Int32Array, classes: i32, edge: i32, skip: i32,
-): i32 {
-  if (skip < -1 || skip >= classes || skip == edge) return -4;
-  const nBanks = starts.length;
-  if (classes <= 0 || classes > 256 || edge < 0 || edge >= classes) return -4;
-  if (nBanks == 0 || nBanks > MAX_BANKS || acceptFirsts.length != nBanks || ends.length != nBanks) return -4;
-  const nStates = ends[nBanks - 1];
-  if (nStates <= 0 || nStates > 65536) return -4;
-  let lo = 0;
-  for (let k = 0; k < nBanks; k++) {
-    const hi = ends[k];
-    if (hi <= lo || starts[k] < lo || starts[k] >= hi || acceptFirsts[k] < lo || acceptFirsts[k] > hi) return -4;
-    lo = hi;
-  }
+export function loadTables(map: Uint8Array, cap: i32, classes: i32, edge: i32, skip: i32): i32 {
+  if (classes <= 0 || classes > 256 || cap < 1 || cap > 0x7FFF) return -4;
+  if (edge < 0 || edge >= classes || skip < -1 || skip >= classes || skip == edge) return -4;
   if (map.length != 65536) return -1;
   for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return -1;
-  if (table.length != nStates * classes) return -2;
-  lo = 0;
-  for (let k = 0; k < nBanks; k++) {
-    const hi = ends[k];
-    for (let i = lo * classes; i < hi * classes; i++) {
-      const to = <i32>unchecked(table[i]);
-      if (to < lo || to >= hi) return -2;
-    }
-    lo = hi;
-  }
-  if (offsets.length != nStates + 1 || offsets[0] != 0 || offsets[nStates] != rules.length) return -3;
-  for (let i = 0; i < nStates; i++) if (unchecked(offsets[i]) > unchecked(offsets[i + 1])) return -3;
   classMap = map;
-  trans = table;
-  acceptOffsets = offsets;
-  acceptRules = rules;
-  bankStart = starts;
-  bankAcceptFirst = acceptFirsts;
+  capacity = cap;
   nClasses = classes;
   edgeClass = edge;
   skipClass = skip;
+  table = new Uint16Array(cap * classes);
+  clearTable();
+  return 0;
+}
+
+/** Forgets every cached transition (the rule set's DFA cache was reset). */
+export function clearTable(): void {
+  const t = table;
+  if (t !== null) memory.fill(t.dataStart, 0xFF, <usize>t.byteLength);
+}
+
+/**
+ * Stores a transition built by TypeScript. Returns 0, or -1 when an argument is out of range (nothing stored).
+ * `value` is a target id below the capacity, with bit 15 set when the target accepts.
+ */
+export function setTransition(from: i32, cls: i32, value: i32): i32 {
+  const t = table;
+  if (t === null || from < 0 || from >= capacity || cls < 0 || cls >= nClasses) return -1;
+  if (value < 0 || <i32>(<u32>value & ~ACCEPTS) >= capacity || value > 0xFFFF) return -1;
+  t[from * nClasses + cls] = <u16>value;
   return 0;
 }
 
 /**
- * Scans `text` with the installed rule set.
- * Returns pairs [ruleIndex, startOffset] (offset in UTF-16 code units), every offset where a rule's match starts,
- * in descending (offset, rule index) order. Returns an empty array when no rule set is installed.
+ * Starts scanning one chunk of the input in state `start`.
+ * @param chunk the code units; `offset` is where chunk[0] sits in the whole input.
+ * @param endsInput feed EDGE first (this chunk holds the input's last code unit); startsInput: feed EDGE last.
  */
-export function scan(text: string): Int32Array {
-  const out = new Array<i32>();
+export function scanStart(chunk: string, start: i32, offset: i32, endsInput: bool, startsInput: bool): void {
+  text = chunk;
+  pos = chunk.length - 1;
+  state = start;
+  base = offset;
+  endEdgePending = endsInput;
+  startEdgePending = startsInput;
+}
+
+/** The state the scan is in (after scanRun() returns DONE: the state to start the next chunk in). */
+export function currentState(): i32 { return state; }
+/** Moves the scan to another state id (after the rule set's cache was reset and the state renumbered). */
+export function setState(s: i32): void { state = s; }
+/** The class whose transition from currentState() scanRun() needs. */
+export function neededClass(): i32 { return pendingClass; }
+
+/**
+ * Runs the scan until the chunk is done (returns 0) or a transition is unknown (returns 1: build the transition from
+ * currentState() on neededClass(), store it, call again).
+ */
+export function scanRun(): i32 {
+  const t = table;
   const map = classMap;
-  const table = trans;
-  const offs = acceptOffsets;
-  const rules = acceptRules;
-  const starts = bankStart;
-  const firsts = bankAcceptFirst;
-  if (map === null || table === null || offs === null || rules === null || starts === null || firsts === null) {
-    return new Int32Array(0);
-  }
-  const nBanks = starts.length;
+  if (t === null || map === null) return DONE;
+  const tBase = t.dataStart;
   const mapBase = map.dataStart;
-  const tBase = table.dataStart;
-  const firstsBase = firsts.dataStart;
-  const nc = nClasses;
+  const nc = <usize>nClasses;
   const skip = skipClass;
   const src = changetype<usize>(text);
-  const statesEnd = STATES + (<usize>nBanks << 2);
-  // In range: every state is a valid global id and every class < nClasses (both checked in loadRules), so
-  // s * nc + cls < table.length; every code unit < 65,536 = map.length; nBanks <= MAX_BANKS, the size of STATES.
-  for (let k = 0; k < nBanks; k++) {
-    store<i32>(STATES + (<usize>k << 2), <i32>load<u16>(tBase + ((<usize>(unchecked(starts[k]) * nc + edgeClass)) << 1)));
+  let s = state;
+  if (endEdgePending) {
+    const v = <u32>load<u16>(tBase + ((<usize>s * nc + <usize>edgeClass) << 1));
+    if (v == UNKNOWN) return need(s, edgeClass);
+    s = <i32>(v & ~ACCEPTS); // no rule matches the empty string, so nothing can accept here
+    endEdgePending = false;
   }
-  for (let i = text.length - 1; i >= 0; i--) {
+  // In range: every stored target is < capacity (setTransition checks), so s * nc + cls < table.length; every code
+  // unit < 65,536 = map.length; pos < text.length.
+  let i = pos;
+  while (i >= 0) {
     const cls = <usize>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
-    if (<i32>cls == skip) continue;
-    let hit = 0;
-    for (let p = STATES, f = firstsBase; p < statesEnd; p += 4, f += 4) {
-      const s = <i32>load<u16>(tBase + ((<usize>load<i32>(p) * <usize>nc + cls) << 1));
-      store<i32>(p, s);
-      hit |= <i32>(s >= load<i32>(f));
-    }
-    if (hit) report(out, offs, rules, firsts, nBanks, i + 1);
+    if (<i32>cls == skip) { i--; continue; }
+    const v = <u32>load<u16>(tBase + ((<usize>s * nc + cls) << 1));
+    if (v >= ACCEPTS) {
+      if (v == UNKNOWN) { pos = i; return need(s, <i32>cls); }
+      s = <i32>(v & ~ACCEPTS);
+      out.push(s);
+      out.push(base + i + 1);
+    } else s = <i32>v;
+    i--;
   }
-  let hit = 0;
-  for (let p = STATES, f = firstsBase; p < statesEnd; p += 4, f += 4) {
-    const s = <i32>load<u16>(tBase + ((<usize>load<i32>(p) * <usize>nc + <usize>edgeClass) << 1));
-    store<i32>(p, s);
-    hit |= <i32>(s >= load<i32>(f));
+  pos = -1;
+  if (startEdgePending) {
+    const v = <u32>load<u16>(tBase + ((<usize>s * nc + <usize>edgeClass) << 1));
+    if (v == UNKNOWN) return need(s, edgeClass);
+    s = <i32>(v & ~ACCEPTS);
+    if (v & ACCEPTS) { out.push(s); out.push(base); }
+    startEdgePending = false;
   }
-  if (hit) report(out, offs, rules, firsts, nBanks, 0);
+  state = s;
+  return DONE;
+}
+
+function need(s: i32, cls: i32): i32 {
+  state = s;
+  pendingClass = cls;
+  return NEED_TRANSITION;
+}
+
+/** Returns and clears the pairs [acceptingState, startOffset] found so far, in the order found. */
+export function takeMatches(): Int32Array {
   const res = new Int32Array(out.length);
   for (let k = 0; k < out.length; k++) res[k] = unchecked(out[k]);
+  out.length = 0;
   return res;
 }
 
-// Appends the rules accepted by the current bank states, in descending rule order (banks hold ascending rule
-// ranges), so that reversing the whole output gives ascending (offset, rule).
-function report(out: Array<i32>, offs: Int32Array, rules: Int32Array, firsts: Int32Array, nBanks: i32, offset: i32): void {
-  for (let k = nBanks - 1; k >= 0; k--) {
-    const s = load<i32>(STATES + (<usize>k << 2)); // k < nBanks <= MAX_BANKS
-    if (s < firsts[k]) continue;
-    const first = offs[s];
-    for (let j = offs[s + 1] - 1; j >= first; j--) {
-      out.push(rules[j]);
-      out.push(offset);
-    }
-  }
+/** Drops the chunk reference so its memory can be collected. */
+export function scanEnd(): void {
+  text = "";
 }

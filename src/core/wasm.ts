@@ -6,6 +6,9 @@ import { instantiate } from "../../build/release.js";
 import { PromptasmError } from "../errors.js";
 import type { CompiledRuleSet } from "../scan/compile.js";
 
+/** Code units per chunk handed to the core's scan: bounds the core's memory for the text, whatever its length. */
+export const SCAN_CHUNK = 1 << 20;
+
 /** An invisible character found in a text. */
 export interface InvisibleChar {
   /** Unicode code point, e.g. 0x200B. */
@@ -32,8 +35,10 @@ export interface Core {
    */
   truncateCuts(text: string, cap: number, headRatio: number, tailRatio: number): Cuts;
   /**
-   * Runs a compiled rule set over `text`. Returns flat pairs [ruleIndex, startOffset, ...] in ascending offset order
-   * (rule index ascending within one offset); offsets in UTF-16 code units.
+   * Runs a compiled rule set over `text` (in chunks of SCAN_CHUNK code units, last chunk first). Returns flat pairs
+   * [ruleIndex, startOffset, ...] in ascending offset order (rule index ascending within one offset); offsets in
+   * UTF-16 code units. Builds DFA states the rule set has not built yet.
+   * @throws PromptasmError E_WASM when the core rejects the tables.
    */
   scanRaw(rules: CompiledRuleSet, text: string): Int32Array;
 }
@@ -51,6 +56,16 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
     throw new PromptasmError("E_WASM", `could not instantiate the promptasm core: ${String(cause)}`, { cause });
   }
   let installed: CompiledRuleSet | null = null;
+  let installedGeneration = -1;
+  // Mirrors `rules` in the core's table: reload on a new rule set, clear after its cache was reset.
+  const install = (rules: CompiledRuleSet) => {
+    if (installed !== rules) {
+      const rc = wasm.loadTables(rules.classMap, rules.capacity, rules.nClasses, rules.edgeClass, rules.skipClass);
+      if (rc !== 0) throw new PromptasmError("E_WASM", `the core rejected the compiled rule set (code ${rc})`);
+      installed = rules;
+    } else if (installedGeneration !== rules.generation) wasm.clearTable();
+    installedGeneration = rules.generation;
+  };
   return {
     normalize: (text) => wasm.normalize(text),
     findInvisible(text) {
@@ -68,16 +83,36 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
       return { headEnd: headEnd!, tailStart: tailStart! };
     },
     scanRaw(rules, text) {
-      if (installed !== rules) {
-        const rc = wasm.loadRules(rules.classMap, rules.transitions, rules.acceptOffsets, rules.acceptRules,
-          rules.bankStart, rules.bankAcceptFirst, rules.bankEnd, rules.nClasses, rules.edgeClass, rules.skipClass);
-        if (rc !== 0) throw new PromptasmError("E_WASM", `the core rejected the compiled rule set (code ${rc})`);
-        installed = rules;
+      install(rules);
+      const pairs: number[] = [];
+      // Turns [state, offset] matches into [rule, offset] pairs while the state ids are still current.
+      const drain = () => {
+        const m = wasm.takeMatches();
+        for (let k = 0; k < m.length; k += 2) for (const r of rules.rulesOf(m[k]!)) pairs.push(r, m[k + 1]!);
+      };
+      let state = rules.startState();
+      for (let end = text.length; end > 0 || (end === 0 && text.length === 0); end -= SCAN_CHUNK) {
+        const start = Math.max(0, end - SCAN_CHUNK);
+        wasm.scanStart(text.slice(start, end), state, start, end === text.length, start === 0);
+        while (wasm.scanRun() === 1) {
+          const { value, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
+          if (rules.generation !== installedGeneration) {
+            wasm.clearTable();
+            installedGeneration = rules.generation;
+            wasm.setState(from);
+          }
+          if (wasm.setTransition(from, wasm.neededClass(), value) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
+        }
+        state = wasm.currentState();
+        if (start === 0) break;
       }
-      const raw = wasm.scan(text);
-      // The core reports right to left; flip pairs into ascending offset order.
-      const out = new Int32Array(raw.length);
-      for (let k = 0, j = raw.length - 2; j >= 0; k += 2, j -= 2) { out[k] = raw[j]!; out[k + 1] = raw[j + 1]!; }
+      wasm.scanEnd();
+      drain();
+      // Sort into ascending (offset, rule) order; the scan found them right to left.
+      const order = Array.from({ length: pairs.length / 2 }, (_, k) => k);
+      order.sort((x, y) => pairs[2 * x + 1]! - pairs[2 * y + 1]! || pairs[2 * x]! - pairs[2 * y]!);
+      const out = new Int32Array(pairs.length);
+      order.forEach((k, j) => { out[2 * j] = pairs[2 * k]!; out[2 * j + 1] = pairs[2 * k + 1]!; });
       return out;
     },
   };

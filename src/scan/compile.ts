@@ -1,9 +1,12 @@
-// Rule compiler: turns rule patterns (pattern.ts) into the tables the WASM scan loop runs (assembly/scan.ts).
+// Rule compiler: turns rule patterns (pattern.ts) into an automaton the WASM scan loop runs (assembly/scan.ts).
 //
-// Pipeline: parse each pattern -> reverse it -> Thompson NFA of a group of rules behind one unanchored start state
-// -> subset construction into a DFA ("bank") over symbol classes shared by all banks. Scanning the text right to left with that DFA reports,
-// at each offset, every rule with a match starting there; one table step per code unit, so the scan is linear in
-// the input length whatever the input (no backtracking).
+// Pipeline: parse each pattern -> reverse it -> one Thompson NFA of all rules behind an unanchored start state ->
+// a lazy DFA over symbol classes: a DFA state (a set of NFA states) and its transition on a class are built the
+// first time the scan needs them, then cached in the core's table, so later steps cost one table lookup. Scanning
+// the text right to left reports, at each offset, every rule with a match starting there. Each code unit costs one
+// table step, or at most one subset-construction step (bounded by the NFA's size) when the transition is new, so the
+// scan is linear in the input length whatever the input (no backtracking). When the cache is full it is cleared and
+// rebuilt from the current state (as RE2's lazy DFA does), so memory stays bounded.
 //
 // Word boundaries (\b) need the code units on both sides. A DFA state remembers whether the symbol it last consumed
 // was a word character, and epsilon closure through a \b is resolved when the next symbol is known. Every reversed
@@ -18,34 +21,10 @@ import {
   type PatternNode, type SymbolSet,
 } from "./pattern.js";
 
-/** Most DFA states (all banks together) the WASM tables can address: state ids are u16. */
-export const MAX_DFA_STATES = 65535;
-/** Most banks the core runs side by side (MAX_BANKS in assembly/scan.ts; loadRules() rejects more). */
-export const MAX_BANKS = 64;
-
-/** Tables for assembly/scan.ts loadRules(); see there for their layout. */
-export interface CompiledRuleSet {
-  /** 65,536 entries: UTF-16 code unit -> class id. */
-  classMap: Uint8Array;
-  /** nStates * nClasses entries: next state id. */
-  transitions: Uint16Array;
-  /** nStates + 1 entries: state s accepts the rules acceptRules[acceptOffsets[s] .. acceptOffsets[s+1]). */
-  acceptOffsets: Int32Array;
-  acceptRules: Int32Array;
-  /** Per bank (one DFA each, run side by side): start state, first accepting state, one past its last state. */
-  bankStart: Int32Array;
-  bankAcceptFirst: Int32Array;
-  bankEnd: Int32Array;
-  nClasses: number;
-  nStates: number;
-  edgeClass: number;
-  /** Class of code units the scan steps over (fold.ts SKIP). */
-  skipClass: number;
-  /** Number of patterns compiled (rule index = position in the input array). */
-  nRules: number;
-  /** Wall-clock compile time in milliseconds (performance.now()). */
-  buildMs: number;
-}
+/** Default number of DFA states the cache holds before it is cleared (the core's table: states × classes × 2 bytes). */
+export const DEFAULT_DFA_CAPACITY = 8192;
+/** Largest cache: state ids are 15 bits in the core's table (the top bit marks an accepting target). */
+export const MAX_DFA_CAPACITY = 0x7fff;
 
 interface Partition {
   /** Code unit -> class, after folding; skipped units map to skipClass. */
@@ -114,7 +93,7 @@ function partition(sets: SymbolSet[]): Partition {
 class Nfa {
   eps: number[][] = [];
   boundary: number[][] = [];
-  edges: Array<Array<{ classes: number[]; to: number }>> = [];
+  edges: Array<Array<{ member: Uint8Array; to: number }>> = [];
   constructor(private readonly part: Partition) {}
   state(): number {
     this.eps.push([]);
@@ -123,7 +102,9 @@ class Nfa {
     return this.eps.length - 1;
   }
   edge(from: number, set: SymbolSet, to: number): void {
-    this.edges[from]!.push({ classes: this.part.classesOf(set), to });
+    const member = new Uint8Array(this.part.nClasses + 1);
+    for (const c of this.part.classesOf(set)) member[c] = 1;
+    this.edges[from]!.push({ member, to });
   }
   // Builds a fragment for `node` from `start`; returns its end state.
   build(node: PatternNode, start: number): number {
@@ -162,158 +143,169 @@ class Nfa {
   }
 }
 
-interface Dfa {
-  /** rows[state][class] = next state (bank-local ids); accepting states are last. */
-  rows: number[][];
-  /** Rule indices each state accepts (empty for non-accepting). */
-  rulesOf: number[][];
-  start: number;
-  acceptFirst: number;
-}
+/** A transition value: target state id, with ACCEPTS set when the target accepts at least one rule. */
+export const ACCEPTS = 0x8000;
 
-// Subset construction for a group of (reversed) rule trees. Returns null when it would need more than maxStates.
-function buildDfa(trees: Array<{ rule: number; tree: PatternNode }>, part: Partition, maxStates: number): Dfa | null {
-  const nfa = new Nfa(part);
-  const root = nfa.state();
-  nfa.edge(root, ANY_SYMBOL, root); // unanchored: a match may start anywhere
-  const acceptRule = new Map<number, number>();
-  for (const { rule, tree } of trees) {
-    const s = nfa.state();
-    nfa.eps[root]!.push(s);
-    const end = nfa.build(tree, s);
-    const accept = nfa.state();
-    nfa.edge(end, ANY_SYMBOL, accept); // the extra symbol before the match (see the file comment)
-    acceptRule.set(accept, rule);
+/**
+ * A compiled rule set: symbol classes and a lazily built DFA. One instance can serve several cores: each core
+ * mirrors the cache in its table and clears the mirror when `generation` changes (the cache was reset).
+ */
+export class CompiledRuleSet {
+  /** 65,536 entries: UTF-16 code unit -> class id (after evasion folding). */
+  readonly classMap: Uint8Array;
+  /** Number of classes, the skip class included (the core's table has this many columns). */
+  readonly nClasses: number;
+  readonly edgeClass: number;
+  readonly skipClass: number;
+  readonly nRules: number;
+  /** Most DFA states cached at once. */
+  readonly capacity: number;
+  /** Wall-clock compile time in milliseconds (parse, classes, NFA; DFA states are built during scans). */
+  readonly buildMs: number;
+  /** Bumped whenever the DFA cache is cleared; state ids from an older generation are meaningless. */
+  generation = 0;
+  /** DFA states built since compile (all generations), for benchmarks. */
+  statesBuilt = 0;
+
+  private readonly isWord: boolean[];
+  private readonly nfa: Nfa;
+  private readonly root: number;
+  private readonly acceptRule: Map<number, number>;
+  private readonly mark: Int32Array;
+  private epoch = 0;
+  private kernels: number[][] = [];
+  private lastWord: boolean[] = [];
+  private accepts: number[][] = [];
+  private ids = new Map<string, number>();
+
+  constructor(patterns: readonly string[], capacity: number) {
+    const t0 = performance.now();
+    if (!Number.isSafeInteger(capacity) || capacity < 4 || capacity > MAX_DFA_CAPACITY) {
+      throw new PromptasmError("E_ARG", `DFA capacity must be an integer in 4..${MAX_DFA_CAPACITY}, got ${capacity}`);
+    }
+    const trees = patterns.map((p) => reverse(parsePattern(p)));
+    const part = partition(trees.flatMap((t) => collectSets(t)));
+    const nfa = new Nfa(part);
+    const root = nfa.state();
+    nfa.edge(root, ANY_SYMBOL, root); // unanchored: a match may start anywhere
+    this.acceptRule = new Map();
+    trees.forEach((tree, rule) => {
+      const s = nfa.state();
+      nfa.eps[root]!.push(s);
+      const end = nfa.build(tree, s);
+      const accept = nfa.state();
+      nfa.edge(end, ANY_SYMBOL, accept); // the extra symbol before the match (see the file comment)
+      this.acceptRule.set(accept, rule);
+    });
+    this.nfa = nfa;
+    this.root = root;
+    this.mark = new Int32Array(nfa.eps.length);
+    this.isWord = part.isWord;
+    this.classMap = part.classMap;
+    this.nClasses = part.nClasses + 1;
+    this.edgeClass = part.edgeClass;
+    this.skipClass = part.skipClass;
+    this.nRules = patterns.length;
+    this.capacity = capacity;
+    this.buildMs = performance.now() - t0;
   }
 
-  const { nClasses, isWord } = part;
-  // DFA state = kernel (NFA states reached by the last symbol, before closure) + "last symbol was a word char".
-  const kernels: number[][] = [];
-  const lastWord: boolean[] = [];
-  const ids = new Map<string, number>();
-  const rows: number[][] = [];
-  const intern = (kernel: number[], w: boolean): number => {
-    // NFA ids fit in one UTF-16 code unit for any rule set that also fits the bank limit; join() is the fallback.
-    const key = (w ? "w" : "n") + (nfa.eps.length < 0xffff && kernel.length < 4096 ? String.fromCharCode.apply(null, kernel) : kernel.join(","));
-    let id = ids.get(key);
+  /** The start state of the current generation (interned on demand). */
+  startState(): number {
+    return this.intern([this.root], false);
+  }
+
+  /** Number of DFA states in the current generation. */
+  get size(): number {
+    return this.kernels.length;
+  }
+
+  /** Rule indices (ascending) that `state` accepts. */
+  rulesOf(state: number): readonly number[] {
+    return this.accepts[state]!;
+  }
+
+  /**
+   * The transition from `state` on class `cls`, built if new.
+   * @param beforeReset called when the cache is full, before it is cleared (the caller drains results that still
+   *   use the old state ids).
+   * @returns the transition value (target | ACCEPTS when the target accepts) and, after a reset, the id the source
+   *   state has in the new generation.
+   */
+  step(state: number, cls: number, beforeReset: () => void): { value: number; from: number } {
+    const nextWord = cls === this.edgeClass ? false : this.isWord[cls]!;
+    let kernel = this.kernels[state]!;
+    let w = this.lastWord[state]!;
+    const targets: number[] = [];
+    const nfa = this.nfa;
+    for (const q of this.closure(kernel, w !== nextWord)) {
+      for (const e of nfa.edges[q]!) if (e.member[cls] === 1) targets.push(e.to);
+    }
+    targets.sort((a, b) => a - b);
+    let n = 0;
+    for (let k = 0; k < targets.length; k++) if (k === 0 || targets[k] !== targets[k - 1]) targets[n++] = targets[k]!;
+    targets.length = n;
+    let from = state;
+    if (this.size >= this.capacity && this.lookup(targets, nextWord) === undefined) {
+      beforeReset();
+      this.kernels = [];
+      this.lastWord = [];
+      this.accepts = [];
+      this.ids = new Map();
+      this.generation++;
+      from = this.intern(kernel, w);
+    }
+    const to = this.intern(targets, nextWord);
+    return { value: to | (this.accepts[to]!.length > 0 ? ACCEPTS : 0), from };
+  }
+
+  private key(kernel: number[], w: boolean): string {
+    // NFA ids fit in one UTF-16 code unit for rule sets of practical size; join() is the fallback.
+    return (w ? "w" : "n") + (this.nfa.eps.length < 0xffff && kernel.length < 4096 ? String.fromCharCode.apply(null, kernel) : kernel.join(","));
+  }
+
+  private lookup(kernel: number[], w: boolean): number | undefined {
+    return this.ids.get(this.key(kernel, w));
+  }
+
+  private intern(kernel: number[], w: boolean): number {
+    const key = this.key(kernel, w);
+    let id = this.ids.get(key);
     if (id === undefined) {
-      id = kernels.length;
-      ids.set(key, id);
-      kernels.push(kernel);
-      lastWord.push(w);
+      id = this.kernels.length;
+      this.ids.set(key, id);
+      this.kernels.push(kernel);
+      this.lastWord.push(w);
+      this.accepts.push(kernel.filter((q) => this.acceptRule.has(q)).map((q) => this.acceptRule.get(q)!).sort((a, b) => a - b));
+      this.statesBuilt++;
     }
     return id;
-  };
-  // Closure with an epoch-stamped mark array instead of a Set: this loop dominates compile time.
-  const nNfa = nfa.eps.length;
-  const mark = new Int32Array(nNfa);
-  let epoch = 0;
-  const closure = (kernel: number[], crossBoundary: boolean): number[] => {
-    epoch++;
+  }
+
+  // Epsilon closure (and \b edges when a boundary lies between the last and the next symbol); epoch-stamped marks
+  // instead of a Set, since this runs for every new transition.
+  private closure(kernel: number[], crossBoundary: boolean): number[] {
+    const mark = this.mark;
+    const epoch = ++this.epoch;
     const out: number[] = [];
     for (const q of kernel) if (mark[q] !== epoch) { mark[q] = epoch; out.push(q); }
     for (let k = 0; k < out.length; k++) {
       const q = out[k]!;
-      for (const r of nfa.eps[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
-      if (crossBoundary) for (const r of nfa.boundary[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
+      for (const r of this.nfa.eps[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
+      if (crossBoundary) for (const r of this.nfa.boundary[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
     }
     return out;
-  };
-  const start = intern([root], false);
-  for (let id = 0; id < kernels.length; id++) {
-    if (kernels.length > maxStates) return null;
-    const kernel = kernels[id]!;
-    const w = lastWord[id]!;
-    const targets: number[][] = Array.from({ length: nClasses }, () => []);
-    // A \b holds between the last symbol and the next one when exactly one of them is a word char.
-    for (const nextWord of [false, true]) {
-      for (const q of closure(kernel, w !== nextWord)) {
-        for (const e of nfa.edges[q]!) for (const c of e.classes) if (isWord[c] === nextWord) targets[c]!.push(e.to);
-      }
-    }
-    const row: number[] = new Array(nClasses);
-    for (let c = 0; c < nClasses; c++) {
-      const t = targets[c]!.sort((x, y) => x - y);
-      let n = 0;
-      for (let k = 0; k < t.length; k++) if (k === 0 || t[k] !== t[k - 1]) t[n++] = t[k]!;
-      t.length = n;
-      row[c] = intern(t, isWord[c]!);
-    }
-    rows.push(row);
   }
-  if (kernels.length > maxStates) return null;
-
-  // Renumber so that accepting states come last: the scan loop tests acceptance with one comparison.
-  const rulesOf = kernels.map((k) => k.filter((q) => acceptRule.has(q)).map((q) => acceptRule.get(q)!).sort((a, b) => a - b));
-  const order = [...kernels.keys()].sort((a, b) => Number(rulesOf[a]!.length > 0) - Number(rulesOf[b]!.length > 0) || a - b);
-  const newId = new Array<number>(order.length);
-  order.forEach((old, i) => { newId[old] = i; });
-  const firstAccepting = order.findIndex((old) => rulesOf[old]!.length > 0);
-  return {
-    rows: order.map((old) => rows[old]!.map((to) => newId[to]!)),
-    rulesOf: order.map((old) => rulesOf[old]!),
-    start: newId[start]!,
-    acceptFirst: firstAccepting === -1 ? order.length : firstAccepting,
-  };
 }
 
-/** States one bank may have before the compiler starts a new bank (keeps each table cache-sized). */
-export const MAX_BANK_STATES = 4096;
-
 /**
- * Compiles rule patterns into DFA banks for the WASM core.
- * Rules are packed in order into banks of at most MAX_BANK_STATES states each (a DFA for all rules at once would
- * be the product of their automata); the core runs all banks side by side in one pass.
+ * Compiles rule patterns for the WASM core.
  * @param patterns pattern sources in the syntax of pattern.ts; rule index = array position.
- * @returns tables for the core's loadRules() and the compile time.
- * @throws PromptasmError E_RULES when a pattern does not parse, matches the empty string, one rule alone needs more
- *   than MAX_BANK_STATES states, or the banks together exceed MAX_BANKS banks, MAX_DFA_STATES states or 256 symbol
- *   classes.
+ * @param options.capacity most DFA states cached at once (default DEFAULT_DFA_CAPACITY; the core's table takes
+ *   capacity × classes × 2 bytes).
+ * @throws PromptasmError E_RULES when a pattern does not parse, matches the empty string, or the patterns need more
+ *   than 255 symbol classes; E_ARG for a capacity outside 4..MAX_DFA_CAPACITY.
  */
-export function compileRules(patterns: readonly string[]): CompiledRuleSet {
-  const t0 = performance.now();
-  const trees = patterns.map((p, rule) => ({ rule, tree: reverse(parsePattern(p)) }));
-  const part = partition(trees.flatMap((t) => collectSets(t.tree)));
-  const banks: Dfa[] = [];
-  let group: typeof trees = [];
-  let current: Dfa | null = null;
-  for (const t of trees) {
-    const grown = buildDfa([...group, t], part, MAX_BANK_STATES);
-    if (grown) { group.push(t); current = grown; continue; }
-    if (current) banks.push(current);
-    group = [t];
-    current = buildDfa(group, part, MAX_BANK_STATES);
-    if (!current) throw new PromptasmError("E_RULES", `pattern ${JSON.stringify(patterns[t.rule])} alone needs more than ${MAX_BANK_STATES} DFA states; simplify it`);
-  }
-  if (current) banks.push(current);
-  if (banks.length > MAX_BANKS) throw new PromptasmError("E_RULES", `rule set needs ${banks.length} DFA banks; the core supports ${MAX_BANKS}`);
-
-  // One more column for the skip class: identity transitions (the core never takes them, but every entry is valid).
-  const nClasses = part.nClasses + 1;
-  const nStates = banks.reduce((n, b) => n + b.rows.length, 0);
-  if (nStates > MAX_DFA_STATES) throw new PromptasmError("E_RULES", `rule set needs ${nStates} DFA states; the core supports ${MAX_DFA_STATES}`);
-  const transitions = new Uint16Array(nStates * nClasses);
-  const acceptOffsets = new Int32Array(nStates + 1);
-  const acceptRules: number[] = [];
-  const bankStart = new Int32Array(banks.length);
-  const bankAcceptFirst = new Int32Array(banks.length);
-  const bankEnd = new Int32Array(banks.length);
-  let base = 0;
-  banks.forEach((b, k) => {
-    b.rows.forEach((row, i) => {
-      row.forEach((to, c) => { transitions[(base + i) * nClasses + c] = base + to; });
-      transitions[(base + i) * nClasses + part.skipClass] = base + i;
-      acceptRules.push(...b.rulesOf[i]!);
-      acceptOffsets[base + i + 1] = acceptRules.length;
-    });
-    bankStart[k] = base + b.start;
-    bankAcceptFirst[k] = base + b.acceptFirst;
-    base += b.rows.length;
-    bankEnd[k] = base;
-  });
-  return {
-    classMap: part.classMap, transitions, acceptOffsets, acceptRules: Int32Array.from(acceptRules),
-    bankStart, bankAcceptFirst, bankEnd, nClasses, nStates, edgeClass: part.edgeClass, skipClass: part.skipClass,
-    nRules: patterns.length, buildMs: performance.now() - t0,
-  };
+export function compileRules(patterns: readonly string[], options: { capacity?: number } = {}): CompiledRuleSet {
+  return new CompiledRuleSet(patterns, options.capacity ?? DEFAULT_DFA_CAPACITY);
 }
