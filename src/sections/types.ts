@@ -19,4 +19,9 @@ export interface Section {
   text: string;
   /** Files the text came from (paths as the reader saw them); empty for built-in text. */
   sources: string[];
+  /**
+   * True when the text depends on the clock rather than only on the inputs (the date and current-time lines): a
+   * cached or frozen prompt must rebuild these sections when the time moves on. Absent means false.
+   */
+  dynamic?: boolean;
 }
