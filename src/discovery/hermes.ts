@@ -2,8 +2,11 @@
 // Hermes Agent does: exactly one kind of context file loads, the first of HERMES → AGENTS → CLAUDE → cursor that
 // is present. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { PromptasmError } from "../errors.js";
-import { dirname, isAbsolute, isWithin, join, normalize, relative } from "./paths.js";
-import type { DirEntry, WorkspaceReader } from "./reader.js";
+import { isAbsolute, join, normalize } from "./paths.js";
+import {
+  chainDown, checkDir, findRootByMarkers, listSorted, noteInvalidUtf8, notRegularNote, readCandidate, resolveRoot,
+} from "./read.js";
+import type { WorkspaceReader } from "./reader.js";
 
 /** One context file that loads. */
 export interface DiscoveredFile {
@@ -17,6 +20,11 @@ export interface DiscoveredFile {
   bytes: number;
   /** Byte offset in the file of the first invalid UTF-8 sequence; `text` has U+FFFD there. Absent when valid. */
   invalidUtf8At?: number;
+  /**
+   * True for a file whose contents change during a session (OpenClaw's HEARTBEAT.md), which belongs below the
+   * prompt-cache boundary. Absent otherwise.
+   */
+  dynamic?: boolean;
 }
 
 /** A file that was skipped (binary, too large, unreadable, duplicate) or taken with a caveat, and why. */
@@ -29,8 +37,11 @@ export interface DiscoveryNote {
 
 /** The outcome of discovery. */
 export interface Discovery {
-  /** Which kind of context file won; "none" when nothing loads. */
-  kind: "hermes" | "agents" | "claude" | "cursor" | "none";
+  /**
+   * Which kind of context file won; "none" when nothing loads. The Hermes policy reports the kind that won
+   * ("hermes", "agents", "claude", "cursor"); every other policy reports its own name (see policies.ts).
+   */
+  kind: "hermes" | "agents" | "claude" | "cursor" | "codex" | "gemini" | "openclaw" | "none";
   /** The directory labels are relative to: the project root, or cwd when there is none. */
   root: string;
   /** The files that load, in the order they go into the prompt. */
@@ -46,10 +57,7 @@ export interface Discovery {
  */
 export async function findProjectRoot(reader: WorkspaceReader, cwd: string): Promise<string | null> {
   if (!isAbsolute(cwd)) throw new PromptasmError("E_ARG", `cwd must be an absolute path: ${cwd}`);
-  for (let dir = normalize(cwd); ; dir = dirname(dir)) {
-    if ((await reader.kind(join(dir, ".git"))) !== null) return dir;
-    if (dir === "/") return null;
-  }
+  return findRootByMarkers(reader, normalize(cwd), [".git"]);
 }
 
 /**
@@ -77,57 +85,22 @@ export async function discoverHermes(
   cwd: string,
   options: { root?: string } = {},
 ): Promise<Discovery> {
-  if (!isAbsolute(cwd)) throw new PromptasmError("E_ARG", `cwd must be an absolute path: ${cwd}`);
-  cwd = normalize(cwd);
-  const cwdKind = await reader.kind(cwd);
-  if (cwdKind !== "dir") {
-    throw new PromptasmError("E_NOT_FOUND", `${cwd}: ${cwdKind === null ? "no such directory" : "not a directory"}`);
-  }
-  let root: string | null;
-  if (options.root !== undefined) {
-    if (!isAbsolute(options.root)) throw new PromptasmError("E_ARG", `root must be an absolute path: ${options.root}`);
-    root = normalize(options.root);
-    if (!isWithin(root, cwd)) throw new PromptasmError("E_ARG", `cwd ${cwd} is not inside root ${root}`);
-  } else {
-    root = await findProjectRoot(reader, cwd);
-  }
+  cwd = await checkDir(reader, cwd);
+  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
 
   const base = root ?? cwd;
   const notes: DiscoveryNote[] = [];
   const done = (kind: Discovery["kind"], files: DiscoveredFile[]): Discovery => {
-    for (const f of files) {
-      if (f.invalidUtf8At !== undefined) {
-        notes.push({ path: f.path, message: `${f.path}: invalid UTF-8 at byte ${f.invalidUtf8At} replaced with U+FFFD` });
-      }
-    }
+    noteInvalidUtf8(files, notes);
     return { kind, root: base, files, notes };
   };
   // Reads one candidate; null when it is absent, unusable (noted) or blank after `transform`.
-  const load = async (path: string, transform: (text: string) => string = (t) => t) => {
-    const r = await reader.read(path);
-    switch (r.kind) {
-      case "missing":
-        return null;
-      case "binary":
-        notes.push({ path, message: `${path}: skipped, binary (NUL byte in the first 8 KiB)` });
-        return null;
-      case "too-large":
-        notes.push({ path, message: `${path}: skipped, ${r.bytes} bytes is over the ${r.limit}-byte limit` });
-        return null;
-      case "error":
-        notes.push({ path, message: `${path}: skipped, unreadable: ${r.message}` });
-        return null;
-    }
-    const text = transform(r.text);
-    if (text.trim() === "") return null;
-    const file: DiscoveredFile = { path, label: relative(base, path), text, bytes: r.bytes };
-    if (r.invalidUtf8At !== undefined) file.invalidUtf8At = r.invalidUtf8At;
-    return file;
-  };
+  const load = (path: string, transform?: (text: string) => string) =>
+    readCandidate(reader, path, base, notes, transform);
 
-  // Directories from cwd up to the root, nearest first.
-  const upward = [cwd];
-  while (root !== null && upward[upward.length - 1] !== root) upward.push(dirname(upward[upward.length - 1]));
+  // Directories from the root down to cwd; `upward` is nearest first.
+  const downward = chainDown(cwd, root);
+  const upward = [...downward].reverse();
 
   // 1. HERMES: the nearest one wins.
   for (const dir of upward) {
@@ -139,7 +112,7 @@ export async function discoverHermes(
 
   // 2. AGENTS chain, root first.
   const agents: DiscoveredFile[] = [];
-  for (const dir of [...upward].reverse()) {
+  for (const dir of downward) {
     for (const name of ["AGENTS.override.md", "AGENTS.md"]) {
       const file = await load(join(dir, name));
       if (!file) continue;
@@ -160,21 +133,11 @@ export async function discoverHermes(
   const rules = await load(join(cwd, ".cursorrules"));
   if (rules) cursor.push(rules);
   const rulesDir = join(cwd, ".cursor/rules");
-  let entries: DirEntry[];
-  try {
-    entries = (await reader.list(rulesDir)) ?? [];
-  } catch (err) {
-    if (!(err instanceof PromptasmError && err.code === "E_IO")) throw err;
-    notes.push({ path: rulesDir, message: `${rulesDir}: skipped, unreadable: ${err.message}` });
-    entries = [];
-  }
-  const mdc = entries.filter((e) => e.name.endsWith(".mdc") && e.kind !== "dir");
-  // Code-unit order, so the result is the same in every locale and for every reader.
-  mdc.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const mdc = (await listSorted(reader, rulesDir, notes)).filter((e) => e.name.endsWith(".mdc") && e.kind !== "dir");
   for (const entry of mdc) {
     const path = join(rulesDir, entry.name);
     if (entry.kind === "other") {
-      notes.push({ path, message: `${path}: skipped, not a regular file (or a broken symbolic link)` });
+      notes.push(notRegularNote(path));
       continue;
     }
     const file = await load(path);

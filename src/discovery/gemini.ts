@@ -1,0 +1,39 @@
+// The Gemini CLI discovery policy: GEMINI.md in cwd and every ancestor up to the project root, as Gemini CLI's
+// hierarchical context loads them. Runtime-neutral: all I/O goes through a WorkspaceReader.
+import { join } from "./paths.js";
+import { chainDown, checkDir, noteInvalidUtf8, readCandidate, resolveRoot } from "./read.js";
+import type { WorkspaceReader } from "./reader.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote } from "./hermes.js";
+
+/**
+ * Finds the `GEMINI.md` files Gemini CLI would load for an agent started in `cwd`: one per directory from the
+ * project root down to `cwd`, root first. The root is `options.root` when given, else the nearest ancestor (or cwd)
+ * with a `.git` entry (Gemini CLI's project-root marker); with no root only `cwd` is searched. Gemini CLI's global
+ * `~/.gemini/GEMINI.md` and its scan of directories below cwd are not part of this policy.
+ *
+ * `kind` is "gemini", or "none" when nothing loads. Empty files do not count; binary, too-large and unreadable
+ * files are treated as absent and noted; files with invalid UTF-8 are taken and noted. This policy never lists
+ * directories, so `reader.list()` order cannot change the result.
+ *
+ * @example
+ * (await discoverGemini(reader, "/repo/pkg")).files.map((f) => f.label); // ["GEMINI.md", "pkg/GEMINI.md"]
+ * @throws PromptasmError E_NOT_FOUND when `cwd` does not exist or is not a directory; E_ARG when `cwd` or
+ *   `options.root` is not absolute, or `cwd` is not inside `options.root`. Reader errors from `kind()` pass through.
+ */
+export async function discoverGemini(
+  reader: WorkspaceReader,
+  cwd: string,
+  options: { root?: string } = {},
+): Promise<Discovery> {
+  cwd = await checkDir(reader, cwd);
+  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
+  const base = root ?? cwd;
+  const notes: DiscoveryNote[] = [];
+  const files: DiscoveredFile[] = [];
+  for (const dir of chainDown(cwd, root)) {
+    const file = await readCandidate(reader, join(dir, "GEMINI.md"), base, notes);
+    if (file) files.push(file);
+  }
+  noteInvalidUtf8(files, notes);
+  return { kind: files.length > 0 ? "gemini" : "none", root: base, files, notes };
+}

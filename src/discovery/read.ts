@@ -1,0 +1,134 @@
+// What every discovery policy does the same way: check cwd, find the project root, walk the directories between,
+// read one candidate file into a DiscoveredFile or a note, list a directory in an order no reader can change.
+// Runtime-neutral: all I/O goes through a WorkspaceReader.
+import { PromptasmError } from "../errors.js";
+import { dirname, isAbsolute, isWithin, join, normalize, relative } from "./paths.js";
+import type { DirEntry, WorkspaceReader } from "./reader.js";
+import type { DiscoveredFile, DiscoveryNote } from "./hermes.js";
+
+/**
+ * Normalizes `cwd` and checks that it is an existing directory.
+ * @returns the normalized absolute path.
+ * @throws PromptasmError E_ARG when `cwd` is not absolute; E_NOT_FOUND (naming the path) when nothing is there or
+ *   it is not a directory. Reader errors from `kind()` pass through.
+ */
+export async function checkDir(reader: WorkspaceReader, cwd: string, what = "cwd"): Promise<string> {
+  if (!isAbsolute(cwd)) throw new PromptasmError("E_ARG", `${what} must be an absolute path: ${cwd}`);
+  const dir = normalize(cwd);
+  const kind = await reader.kind(dir);
+  if (kind !== "dir") {
+    throw new PromptasmError("E_NOT_FOUND", `${dir}: ${kind === null ? "no such directory" : "not a directory"}`);
+  }
+  return dir;
+}
+
+/**
+ * The nearest directory, from `cwd` itself up to "/", that contains an entry (file or directory) named by one of
+ * `markers`; null when there is none or `markers` is empty. `cwd` must be absolute and normalized.
+ */
+export async function findRootByMarkers(
+  reader: WorkspaceReader,
+  cwd: string,
+  markers: readonly string[],
+): Promise<string | null> {
+  if (markers.length === 0) return null;
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    for (const marker of markers) {
+      if ((await reader.kind(join(dir, marker))) !== null) return dir;
+    }
+    if (dir === "/") return null;
+  }
+}
+
+/**
+ * The project root: `root` when given (normalized; it must contain `cwd`), else the marker search.
+ * @throws PromptasmError E_ARG when `root` is not absolute or does not contain `cwd`.
+ */
+export async function resolveRoot(
+  reader: WorkspaceReader,
+  cwd: string,
+  root: string | undefined,
+  markers: readonly string[],
+): Promise<string | null> {
+  if (root === undefined) return findRootByMarkers(reader, cwd, markers);
+  if (!isAbsolute(root)) throw new PromptasmError("E_ARG", `root must be an absolute path: ${root}`);
+  const r = normalize(root);
+  if (!isWithin(r, cwd)) throw new PromptasmError("E_ARG", `cwd ${cwd} is not inside root ${r}`);
+  return r;
+}
+
+/** The directories from `root` down to `cwd`, root first; just `[cwd]` when `root` is null. */
+export function chainDown(cwd: string, root: string | null): string[] {
+  const up = [cwd];
+  while (root !== null && up[up.length - 1] !== root) up.push(dirname(up[up.length - 1]));
+  return up.reverse();
+}
+
+/** Code-unit order, so results are the same in every locale and for every reader. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Reads one candidate file. Null when it is missing (silently), binary, too large or unreadable (each with a note
+ * naming the path), or blank (whitespace only) after `transform`. Invalid UTF-8 is not noted here: see
+ * {@link noteInvalidUtf8}, which runs once the files that load are known.
+ * @param base the directory labels are relative to.
+ */
+export async function readCandidate(
+  reader: WorkspaceReader,
+  path: string,
+  base: string,
+  notes: DiscoveryNote[],
+  transform: (text: string) => string = (t) => t,
+): Promise<DiscoveredFile | null> {
+  const r = await reader.read(path);
+  switch (r.kind) {
+    case "missing":
+      return null;
+    case "binary":
+      notes.push({ path, message: `${path}: skipped, binary (NUL byte in the first 8 KiB)` });
+      return null;
+    case "too-large":
+      notes.push({ path, message: `${path}: skipped, ${r.bytes} bytes is over the ${r.limit}-byte limit` });
+      return null;
+    case "error":
+      notes.push({ path, message: `${path}: skipped, unreadable: ${r.message}` });
+      return null;
+  }
+  const text = transform(r.text);
+  if (text.trim() === "") return null;
+  const file: DiscoveredFile = { path, label: relative(base, path), text, bytes: r.bytes };
+  if (r.invalidUtf8At !== undefined) file.invalidUtf8At = r.invalidUtf8At;
+  return file;
+}
+
+/**
+ * Lists `dir` sorted by name (code-unit order). A directory that is not there lists as empty; one the reader
+ * cannot read (PromptasmError E_IO) lists as empty with a note. Other errors pass through.
+ */
+export async function listSorted(reader: WorkspaceReader, dir: string, notes: DiscoveryNote[]): Promise<DirEntry[]> {
+  let entries: DirEntry[];
+  try {
+    entries = (await reader.list(dir)) ?? [];
+  } catch (err) {
+    if (!(err instanceof PromptasmError && err.code === "E_IO")) throw err;
+    notes.push({ path: dir, message: `${dir}: skipped, unreadable: ${err.message}` });
+    return [];
+  }
+  return [...entries].sort((a, b) => compareNames(a.name, b.name));
+}
+
+/** The note for a listed entry that is neither a file nor a directory (a broken symlink, a socket, …). */
+export function notRegularNote(path: string): DiscoveryNote {
+  return { path, message: `${path}: skipped, not a regular file (or a broken symbolic link)` };
+}
+
+/** Appends one note per loaded file with invalid UTF-8, in `files` order. */
+export function noteInvalidUtf8(files: readonly DiscoveredFile[], notes: DiscoveryNote[]): void {
+  for (const f of files) {
+    if (f.invalidUtf8At !== undefined) {
+      notes.push({ path: f.path, message: `${f.path}: invalid UTF-8 at byte ${f.invalidUtf8At} replaced with U+FFFD` });
+    }
+  }
+}
