@@ -73,20 +73,23 @@ export function setTransition(from: i32, cls: i32, value: i32): i32 {
  * Starts scanning one chunk of the input in state `start`.
  * @param chunk the code units; `offset` is where chunk[0] sits in the whole input.
  * @param endsInput feed EDGE first (this chunk holds the input's last code unit); startsInput: feed EDGE last.
+ * Returns 0, or -1 when `start` is not below the table's capacity (nothing started).
  */
-export function scanStart(chunk: string, start: i32, offset: i32, endsInput: bool, startsInput: bool): void {
+export function scanStart(chunk: string, start: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
+  if (start < 0 || start >= capacity) return -1; // the loop indexes the table by state: keep it in range
   text = chunk;
   pos = chunk.length - 1;
   state = start;
   base = offset;
   endEdgePending = endsInput;
   startEdgePending = startsInput;
+  return 0;
 }
 
 /** The state the scan is in (after scanRun() returns DONE: the state to start the next chunk in). */
 export function currentState(): i32 { return state; }
 /** Moves the scan to another state id (after the rule set's cache was reset and the state renumbered). */
-export function setState(s: i32): void { state = s; }
+export function setState(s: i32): void { if (s >= 0 && s < capacity) state = s; }
 /** The class whose transition from currentState() scanRun() needs. */
 export function neededClass(): i32 { return pendingClass; }
 

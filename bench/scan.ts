@@ -18,7 +18,7 @@ const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 const json = process.argv.includes("--json");
 
 const core = await createCore(await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url))));
-const patterns = BUILTIN_RULES.map((r) => r.pattern);
+const patterns = BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
 const compiled = compileRules(patterns);
 const reference = compileReference(patterns);
 const naive = patterns.map((p) => new RegExp(p, "gi"));

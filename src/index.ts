@@ -5,7 +5,7 @@ import { createCore, type Core } from "./core/wasm.js";
 import type { WorkspaceReader } from "./discovery/reader.js";
 import { truncationMarker, type Truncation } from "./guard/guard.js";
 import { assembleSystemPrompt, type AssembleOptions, type AssembledPrompt } from "./prompt/assemble.js";
-import { BUILTIN_RULES, type Rule } from "./scan/rules.js";
+import { BUILTIN_RULES, type Rule, type RuleScope } from "./scan/rules.js";
 import { Scanner, type Finding } from "./scan/scanner.js";
 
 export { PromptasmError, type ErrorCode } from "./errors.js";
@@ -14,8 +14,8 @@ export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.j
 export { MapWorkspaceReader } from "./adapters/map-reader.js";
 export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
 export { HERMES_SPLIT, OPENCLAW_SPLIT, guardText, type GuardedText, type Truncation, type TruncationPolicy } from "./guard/guard.js";
-export { BUILTIN_RULES, INVISIBLE_RULE_ID, type Rule, type RuleScope } from "./scan/rules.js";
-export { Scanner, type Finding } from "./scan/scanner.js";
+export { BUILTIN_RULES, INVISIBLE_RULE_ID, QUOTING_POLICY, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./scan/rules.js";
+export { Scanner, decodeTagText, type Finding } from "./scan/scanner.js";
 export { compileRules, type CompiledRuleSet } from "./scan/compile.js";
 export { compileReference, scanReference } from "./scan/reference.js";
 export { fileCap, contextWindowOf, DEFAULT_FILE_CAP } from "./prompt/budget.js";
@@ -26,8 +26,11 @@ export type { Section, Tier } from "./sections/types.js";
 export interface Promptasm {
   readonly core: Core;
   readonly scanner: Scanner;
-  /** Threat and invisible-character findings in `text`, sorted by offset (UTF-16 code units). */
-  scan(text: string): Finding[];
+  /**
+   * Threat and invisible-character findings in `text`, sorted by offset (UTF-16 code units).
+   * @param options.scope rules to run (default "context"; all ⊂ context ⊂ strict).
+   */
+  scan(text: string, options?: { scope?: RuleScope }): Finding[];
   /** Normalizes line endings, trailing blanks, outer blank space and a leading BOM (see assembly/normalize.ts). */
   normalize(text: string): string;
   /**
@@ -57,7 +60,7 @@ export async function createPromptasm(module: WebAssembly.Module, options: { rul
   return {
     core,
     scanner,
-    scan: (text) => scanner.scan(text),
+    scan: (text, opts) => scanner.scan(text, opts),
     normalize: (text) => core.normalize(text),
     truncate(text, { cap, headRatio = 0.7, tailRatio = 0.2, label = "text", path = "(not a file)" }) {
       const { headEnd, tailStart } = core.truncateCuts(text, cap, headRatio, tailRatio);

@@ -335,8 +335,8 @@ describe("truncateCuts", () => {
 
 describe("lone surrogates crash nothing", () => {
   const base = "ab\u200bc d\u{1F600}e";
-  const rules = compileRules(BUILTIN_RULES.map((r) => r.pattern));
-  const reference = compileReference(BUILTIN_RULES.map((r) => r.pattern));
+  const rules = compileRules(BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true })));
+  const reference = compileReference(BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true })));
   for (const lone of ["\ud800", "\udbff", "\udc00", "\udfff", "\udb40"]) {
     it(`${hex(lone.charCodeAt(0))} inserted at every position`, () => {
       for (let i = 0; i <= base.length; i++) {

@@ -10,10 +10,11 @@ import { createCore } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
+import { Scanner } from "../src/scan/scanner.js";
 
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
-const PATTERNS = BUILTIN_RULES.map((r) => r.pattern);
+const PATTERNS = BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
 const COMPILED = compileRules(PATTERNS);
 const REFERENCE = compileReference(PATTERNS);
 const utf8 = new TextDecoder("utf-8", { fatal: false });
@@ -75,13 +76,14 @@ describe("corpus", () => {
       expect(mismatches(files)).toEqual([]);
     });
 
-    it("at most 1% of benign files have a threat finding", async () => {
+    // Context files are scanned at the "context" scope; "strict" rules are for text an agent writes itself (its
+    // memory and skills), where "update AGENTS.md" is suspicious but in a human-written AGENTS.md it is routine.
+    it("at most 1% of benign files have a threat finding at the context scope", async () => {
       const files = await loadCorpus("benign");
       const flagged: string[] = [];
+      const scanner = new Scanner(core);
       for (const f of files) {
-        const raw = core.scanRaw(COMPILED, f.text);
-        const ids = new Set<string>();
-        for (let k = 0; k < raw.length; k += 2) ids.add(BUILTIN_RULES[raw[k]!]!.id);
+        const ids = new Set(scanner.scan(f.text, { scope: "context" }).filter((x) => x.rule !== "invisible-unicode").map((x) => x.rule));
         if (ids.size > 0) flagged.push(`${f.name} (${[...ids].join(", ")})`);
       }
       console.log(`benign files with a threat finding: ${flagged.length} of ${files.length}\n  ${flagged.join("\n  ")}`);

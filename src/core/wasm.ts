@@ -83,6 +83,7 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
       return { headEnd: headEnd!, tailStart: tailStart! };
     },
     scanRaw(rules, text) {
+      let state = rules.startState(); // may clear the rule set's cache: mirror it after
       install(rules);
       const pairs: number[] = [];
       // Turns [state, offset] matches into [rule, offset] pairs while the state ids are still current.
@@ -90,10 +91,11 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
         const m = wasm.takeMatches();
         for (let k = 0; k < m.length; k += 2) for (const r of rules.rulesOf(m[k]!)) pairs.push(r, m[k + 1]!);
       };
-      let state = rules.startState();
       for (let end = text.length; end > 0 || (end === 0 && text.length === 0); end -= SCAN_CHUNK) {
         const start = Math.max(0, end - SCAN_CHUNK);
-        wasm.scanStart(text.slice(start, end), state, start, end === text.length, start === 0);
+        if (wasm.scanStart(text.slice(start, end), state, start, end === text.length, start === 0) !== 0) {
+          throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
+        }
         while (wasm.scanRun() === 1) {
           const { value, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
           if (rules.generation !== installedGeneration) {

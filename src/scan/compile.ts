@@ -18,8 +18,16 @@ import { PromptasmError } from "../errors.js";
 import { foldTable, SKIP } from "./fold.js";
 import {
   ANY_SYMBOL, ANY_UNIT, EDGE, WORD, collectSets, parsePattern, reverse, setHas,
-  type PatternNode, type SymbolSet,
+  type PatternNode, type PatternSpec, type SymbolSet,
 } from "./pattern.js";
+
+/** A pattern source (case-insensitive) or a PatternSpec. */
+export type PatternInput = string | PatternSpec;
+
+/** The PatternSpec form of a pattern input. */
+export function toSpec(p: PatternInput): PatternSpec {
+  return typeof p === "string" ? { source: p } : p;
+}
 
 /** Default number of DFA states the cache holds before it is cleared (the core's table: states × classes × 2 bytes). */
 export const DEFAULT_DFA_CAPACITY = 8192;
@@ -178,12 +186,12 @@ export class CompiledRuleSet {
   private accepts: number[][] = [];
   private ids = new Map<string, number>();
 
-  constructor(patterns: readonly string[], capacity: number) {
+  constructor(patterns: readonly PatternInput[], capacity: number) {
     const t0 = performance.now();
     if (!Number.isSafeInteger(capacity) || capacity < 4 || capacity > MAX_DFA_CAPACITY) {
       throw new PromptasmError("E_ARG", `DFA capacity must be an integer in 4..${MAX_DFA_CAPACITY}, got ${capacity}`);
     }
-    const trees = patterns.map((p) => reverse(parsePattern(p)));
+    const trees = patterns.map((p) => { const spec = toSpec(p); return reverse(parsePattern(spec.source, spec)); });
     const part = partition(trees.flatMap((t) => collectSets(t)));
     const nfa = new Nfa(part);
     const root = nfa.state();
@@ -210,9 +218,23 @@ export class CompiledRuleSet {
     this.buildMs = performance.now() - t0;
   }
 
-  /** The start state of the current generation (interned on demand). */
+  /**
+   * The start state of the current generation, interned on demand (clearing the cache first when it is full, so
+   * every id stays below the capacity). Call before a scan, then mirror the generation.
+   */
   startState(): number {
+    const id = this.lookup([this.root], false);
+    if (id !== undefined) return id;
+    if (this.size >= this.capacity) this.reset();
     return this.intern([this.root], false);
+  }
+
+  private reset(): void {
+    this.kernels = [];
+    this.lastWord = [];
+    this.accepts = [];
+    this.ids = new Map();
+    this.generation++;
   }
 
   /** Number of DFA states in the current generation. */
@@ -234,8 +256,8 @@ export class CompiledRuleSet {
    */
   step(state: number, cls: number, beforeReset: () => void): { value: number; from: number } {
     const nextWord = cls === this.edgeClass ? false : this.isWord[cls]!;
-    let kernel = this.kernels[state]!;
-    let w = this.lastWord[state]!;
+    const kernel = this.kernels[state]!;
+    const w = this.lastWord[state]!;
     const targets: number[] = [];
     const nfa = this.nfa;
     for (const q of this.closure(kernel, w !== nextWord)) {
@@ -248,11 +270,7 @@ export class CompiledRuleSet {
     let from = state;
     if (this.size >= this.capacity && this.lookup(targets, nextWord) === undefined) {
       beforeReset();
-      this.kernels = [];
-      this.lastWord = [];
-      this.accepts = [];
-      this.ids = new Map();
-      this.generation++;
+      this.reset();
       from = this.intern(kernel, w);
     }
     const to = this.intern(targets, nextWord);
@@ -300,12 +318,12 @@ export class CompiledRuleSet {
 
 /**
  * Compiles rule patterns for the WASM core.
- * @param patterns pattern sources in the syntax of pattern.ts; rule index = array position.
+ * @param patterns pattern sources in the syntax of pattern.ts (or PatternSpecs); rule index = array position.
  * @param options.capacity most DFA states cached at once (default DEFAULT_DFA_CAPACITY; the core's table takes
  *   capacity × classes × 2 bytes).
  * @throws PromptasmError E_RULES when a pattern does not parse, matches the empty string, or the patterns need more
  *   than 255 symbol classes; E_ARG for a capacity outside 4..MAX_DFA_CAPACITY.
  */
-export function compileRules(patterns: readonly string[], options: { capacity?: number } = {}): CompiledRuleSet {
+export function compileRules(patterns: readonly PatternInput[], options: { capacity?: number } = {}): CompiledRuleSet {
   return new CompiledRuleSet(patterns, options.capacity ?? DEFAULT_DFA_CAPACITY);
 }

@@ -74,7 +74,7 @@ export const ANY_UNIT: SymbolSet = makeSet([[0, 0xffff]]);
 export const ANY_SYMBOL: SymbolSet = makeSet([[0, MAX_SYMBOL]]);
 
 /** Adds the other ASCII case of every ASCII letter; rejects non-ASCII code units that have case variants. */
-function caseClose(set: SymbolSet, source: string): SymbolSet {
+function closeCase(set: SymbolSet, source: string): SymbolSet {
   const extra: Array<[number, number]> = [];
   for (const [lo, hi] of set) {
     const a = Math.max(lo, 0x41), b = Math.min(hi, 0x5a);
@@ -93,9 +93,19 @@ function caseClose(set: SymbolSet, source: string): SymbolSet {
   return makeSet([...set, ...extra]);
 }
 
-/** Parses a rule pattern into a syntax tree. Throws E_RULES naming the pattern and the offset of the problem. */
-export function parsePattern(source: string): PatternNode {
+/** A pattern and how it matches. Case-insensitive (ASCII) unless caseSensitive. */
+export interface PatternSpec {
+  source: string;
+  caseSensitive?: boolean;
+}
+
+/**
+ * Parses a rule pattern into a syntax tree. Throws E_RULES naming the pattern and the offset of the problem.
+ * @param options.caseSensitive match letters exactly (default: ASCII case-insensitive, as JS's "i" flag).
+ */
+export function parsePattern(source: string, options: { caseSensitive?: boolean } = {}): PatternNode {
   let pos = 0;
+  const caseClose = options.caseSensitive ? (set: SymbolSet) => set : closeCase;
   const fail = (what: string): never => {
     throw new PromptasmError("E_RULES", `pattern ${JSON.stringify(source)} at offset ${pos}: ${what}`);
   };

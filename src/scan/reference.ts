@@ -1,3 +1,4 @@
+import { toSpec, type PatternInput } from "./compile.js";
 import { foldText, originalStart } from "./fold.js";
 
 // The pure-JS reference engine: the same rule patterns run by V8's backtracking RegExp. It is the test oracle for
@@ -14,8 +15,13 @@ export interface ReferenceRuleSet {
  * p starts, which is exactly what the WASM engine reports.
  * @throws SyntaxError when a pattern is not valid JavaScript RegExp syntax.
  */
-export function compileReference(patterns: readonly string[]): ReferenceRuleSet {
-  return { regexps: patterns.map((p) => new RegExp(`(?=(?:${p}))`, "gi")) };
+export function compileReference(patterns: readonly PatternInput[]): ReferenceRuleSet {
+  return {
+    regexps: patterns.map((p) => {
+      const spec = toSpec(p);
+      return new RegExp(`(?=(?:${spec.source}))`, spec.caseSensitive ? "g" : "gi");
+    }),
+  };
 }
 
 /**

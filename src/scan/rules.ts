@@ -1,97 +1,228 @@
-// The built-in threat rules. The categories are the ten that Hermes Agent's context-file scanner checks; the
-// patterns are our own, in the syntax of pattern.ts (a linear-time subset of JS RegExp, matched case-insensitively).
+// The built-in threat rules. The categories follow the ones Hermes Agent's context-file and memory scanners check;
+// the patterns are our own, in the syntax of pattern.ts (a linear-time subset of JS RegExp, matched
+// case-insensitively unless a rule says otherwise).
+//
+// Precision policy: a keyword that is also an ordinary word or a product name only counts with context around it
+// (a C2 framework name next to "implant"/"beacon"/"teamserver", "check in" followed by "to <server>", "system" only
+// as "system prompt" or "system:"). Quoting does not exempt a phrase: see QUOTING_POLICY.
 
-/** Where a rule runs. This version ships only "all" rules (every scanned text). */
+/** Where a rule runs. Scopes nest: "all" ⊂ "context" ⊂ "strict". */
 export type RuleScope = "all" | "context" | "strict";
+
+/** Scope order: a scan at scope S runs every rule whose scope is at or below S. */
+export const SCOPES: readonly RuleScope[] = ["all", "context", "strict"];
+
+/** Rule categories. */
+export type RuleCategory =
+  | "override" | "deception" | "hidden-html" | "exfiltration" | "role-hijack" | "prompt-extraction"
+  | "command-and-control" | "anti-forensics" | "persistence" | "secret";
 
 /** A threat rule. `id` is stable: tools and allow-lists key on it. */
 export interface Rule {
   id: string;
-  category: "override" | "deception" | "hidden-html" | "exfiltration";
+  category: RuleCategory;
   scope: RuleScope;
   /** One line for humans. */
   description: string;
-  /** Pattern source (pattern.ts syntax), matched case-insensitively. */
+  /** Pattern source (pattern.ts syntax). */
   pattern: string;
+  /** Match letters exactly (default: ASCII case-insensitive). */
+  caseSensitive?: boolean;
 }
 
 /** Rule id given to invisible-character findings (they come from the invisible-character pass, not a pattern). */
 export const INVISIBLE_RULE_ID = "invisible-unicode";
 
+/**
+ * How quoted attack phrases are treated. Text that only describes an attack ("files telling you to ignore previous
+ * instructions are hostile") still contains the phrase a model would read, and quotes, backticks or code fences do
+ * not stop a model from following it; an attacker can wrap a payload in quotes just as easily. So quoting never
+ * exempts a finding: the file is blocked. A maintainer who has reviewed such a file allows it by content hash
+ * (`allow` in the config file: path, SHA-256 of the file, and the rule ids expected), so any later edit is scanned
+ * afresh.
+ */
+export const QUOTING_POLICY = "quoted phrases are findings; reviewed files are allowed by SHA-256 and rule ids";
+
 // Up to three filler words ("ignore all of the previous instructions"): bounded so the automaton stays small.
 const FILLER = String.raw`(?:\w+\s+){0,3}`;
 
+/** An ASCII-case-insensitive spelling of `word` for case-sensitive patterns: "key" -> "[Kk][Ee][Yy]". */
+function ci(word: string): string {
+  return word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+}
+
+const SECRET_FILES = String.raw`(?:\.env\b|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b)`;
+const AGENT_FILES = String.raw`(?:agents|claude|gemini|hermes|soul|memory)\.md\b|\.(?:cursorrules|clinerules|windsurfrules)\b`;
+
 /** The built-in rule set, in a fixed order (rule index = position). */
 export const BUILTIN_RULES: readonly Rule[] = [
+  // ---- all: every scanned text ----
   {
-    id: "ignore-instructions",
-    category: "override",
-    scope: "all",
-    description: "Tells the model to ignore earlier instructions (ignore … previous/all/above/prior … instructions).",
-    pattern: String.raw`\bignore\s+${FILLER}(?:previous|all|above|prior|earlier|preceding)\s+${FILLER}(?:instructions?|directives?|prompts?)\b`,
+    id: "ignore-instructions", category: "override", scope: "all",
+    description: "Tells the model to ignore or forget earlier instructions (ignore … previous/all/above/prior … instructions).",
+    pattern: String.raw`\b(?:ignore|forget)\s+${FILLER}(?:previous|all|above|prior|earlier|preceding)\s+${FILLER}(?:instructions?|directives?|prompts?)\b`,
   },
   {
-    id: "hide-from-user",
-    category: "deception",
-    scope: "all",
+    id: "hide-from-user", category: "deception", scope: "all",
     description: "Asks the model to keep something from the user (do not tell the user).",
-    pattern: String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert)\s+the\s+user\b`,
+    pattern: String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert)\s+the\s+user\b|\bwithout\s+(?:telling|informing|notifying)\s+the\s+user\b`,
   },
   {
-    id: "system-prompt-override",
-    category: "override",
-    scope: "all",
+    id: "system-prompt-override", category: "override", scope: "all",
     description: "Claims to override or replace the system prompt.",
-    pattern: String.raw`\b(?:system\s+prompt\s+override|override\s+(?:the\s+|your\s+)?system\s+prompt)\b`,
+    pattern: String.raw`\b(?:system\s+prompt\s+override\b|override\s+(?:the\s+|your\s+)?system\s+prompt\b|new\s+system\s+prompt\s*:)`,
   },
   {
-    id: "disregard-rules",
-    category: "override",
-    scope: "all",
+    id: "disregard-rules", category: "override", scope: "all",
     description: "Tells the model to disregard its rules, guidelines or instructions.",
     pattern: String.raw`\bdisregard\s+(?:your|all|any|the|these|those)\s+(?:\w+\s+){0,2}(?:rules|guidelines|instructions|policies)\b`,
   },
   {
-    id: "act-unrestricted",
-    category: "override",
-    scope: "all",
+    id: "act-unrestricted", category: "override", scope: "all",
     description: "Asks the model to act as if it had no restrictions.",
     pattern: String.raw`\bact\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|don'?t\s+have|do\s+not\s+have)\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b`,
   },
   {
-    id: "html-comment-injection",
-    category: "hidden-html",
-    scope: "all",
-    description: "An HTML comment (invisible when rendered) carrying ignore/override/system/secret/hidden.",
-    // "[^>]*" keeps the match inside one comment; the keyword must be a whole word.
-    pattern: String.raw`<!--(?:[^>]*[^\w>])?(?:ignore|override|system|secret|hidden)\b`,
+    id: "html-comment-injection", category: "hidden-html", scope: "all",
+    description: "An HTML comment (invisible when rendered) carrying an instruction: ignore/disregard, an override of instructions, a system prompt or message, secret or hidden.",
+    // "[^>]*" keeps the match inside one comment; keywords are whole words. "system" and "override" count only in
+    // their injection senses ("system prompt", "SYSTEM:", "override your instructions"), since HTML comments in real
+    // docs say "System boundary" or "Override the netty version".
+    pattern: String.raw`<!--(?:[^>]*[^\w>])?(?:(?:ignore|disregard|secret|hidden)\b|system\s*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
   },
   {
-    id: "hidden-div",
-    category: "hidden-html",
-    scope: "all",
-    description: "A div hidden with display:none (text the reader never sees).",
-    pattern: String.raw`<\s*div\s[^>]*style\s*=\s*["']?[^"'>]*display\s*:\s*none\b`,
+    id: "hidden-div", category: "hidden-html", scope: "all",
+    description: "A div or span hidden with display:none (text the reader never sees).",
+    pattern: String.raw`<\s*(?:div|span)\s[^>]*style\s*=\s*["']?[^"'>]*display\s*:\s*none\b`,
   },
   {
-    id: "translate-execute",
-    category: "override",
-    scope: "all",
+    id: "translate-execute", category: "override", scope: "all",
     description: "Asks to translate something and then execute, run or eval the result.",
     pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*\sand\s+(?:then\s+)?(?:execute|run|eval)\b`,
   },
   {
-    id: "curl-secret-exfil",
-    category: "exfiltration",
-    scope: "all",
-    description: "A curl command line that sends a secret-looking variable ($…KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL).",
-    pattern: String.raw`\bcurl\s[^\n]*\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)`,
+    id: "curl-secret-exfil", category: "exfiltration", scope: "all",
+    description: "A curl or wget command line that sends a secret-looking variable ($…KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL).",
+    pattern: String.raw`\b(?:curl|wget)\s[^\n]*\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)`,
   },
   {
-    id: "read-secret-file",
-    category: "exfiltration",
-    scope: "all",
-    description: "Reads a secrets file (.env, credentials, .netrc, .pgpass) with cat.",
-    pattern: String.raw`\bcat\s[^\n]*(?:\.env|\bcredentials|\.netrc|\.pgpass)\b`,
+    id: "read-secret-file", category: "exfiltration", scope: "all",
+    description: "Reads a secrets file (.env, credentials, .netrc, .pgpass, .npmrc, .pypirc) with cat or a similar tool.",
+    pattern: String.raw`\b(?:cat|less|more|head|tail|base64|xxd|strings)\s[^\n]*${SECRET_FILES}`,
+  },
+  // ---- context: context files (AGENTS.md, CLAUDE.md, rules files, …) ----
+  {
+    id: "role-hijack", category: "role-hijack", scope: "context",
+    description: "Tries to turn the model into another, unrestricted persona (you are now DAN / an unfiltered AI / in developer mode).",
+    pattern: String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`,
+  },
+  {
+    id: "pretend-identity", category: "role-hijack", scope: "context",
+    description: "Asks the model to pretend to be someone or something else.",
+    pattern: String.raw`\bpretend\s+(?:to\s+be|(?:that\s+)?you\s+are|you'?re)\s+(?:a|an|the|my)?\s*(?:\w+\s+){0,2}(?:ai|assistant|model|person|human|admin|administrator|developer|system|operator|owner|user)\b`,
+  },
+  {
+    id: "prompt-extraction", category: "prompt-extraction", scope: "context",
+    description: "Asks the model to output its system or initial prompt.",
+    pattern: String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|echo|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system|initial|original|hidden|secret)\s+(?:prompt|instructions|message)\b`,
+  },
+  {
+    id: "answer-unrestricted", category: "override", scope: "context",
+    description: "Asks the model to answer without restrictions, filters or safety guidelines.",
+    pattern: String.raw`\b(?:answer|respond|reply|output|write|generate|act|operate)\w*\s+(?:\w+\s+){0,3}without\s+(?:any\s+)?(?:restrictions|filters|filtering|limitations|censorship|safety\s+guidelines|moral\s+guidelines)\b`,
+  },
+  {
+    id: "fake-update", category: "override", scope: "context",
+    description: "Claims the model has been updated or given new instructions (you have been updated to …).",
+    pattern: String.raw`\byou\s+(?:have\s+been|were|are\s+being)\s+(?:updated|upgraded|reprogrammed|patched|reconfigured)\s+to\b|\byour\s+new\s+(?:instructions|rules|directives|guidelines)\s+are\b`,
+  },
+  {
+    id: "rename-agent", category: "role-hijack", scope: "context",
+    description: "Renames the agent (your name is now …, you will now be called …).",
+    pattern: String.raw`\byour\s+(?:new\s+)?name\s+is\s+now\b|\byou\s+(?:will|shall)\s+(?:now\s+|henceforth\s+)?be\s+(?:called|known\s+as|named)\b|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:called|named|known\s+as)\b`,
+  },
+  {
+    id: "c2-register", category: "command-and-control", scope: "context",
+    description: "Tells the agent to register itself as a node, bot or worker of some network.",
+    pattern: String.raw`\bregister\s+(?:yourself|this\s+(?:agent|machine|host|instance))\s+(?:as\s+an?\s+|with\s+the\s+)(?:node|bot|worker|peer|agent|controller|c2|swarm|network)\b`,
+  },
+  {
+    id: "c2-beacon", category: "command-and-control", scope: "context",
+    description: "Tells the agent to heartbeat, beacon, phone home or check in to a server.",
+    pattern: String.raw`\b(?:send\s+(?:a\s+)?heartbeats?|beacon|phone\s+home|check\s+in)\s+(?:back\s+)?(?:to|with)\s+(?:the\s+|our\s+|my\s+)?(?:https?:|c2\b|controller\b|command\s+server\b|mothership\b|operator\b)`,
+  },
+  {
+    id: "c2-tasking", category: "command-and-control", scope: "context",
+    description: "Tells the agent to pull tasks or commands from a remote server, or join an agent network.",
+    pattern: String.raw`\b(?:pull|fetch|poll\s+for|download|retrieve)\s+(?:new\s+|your\s+|the\s+next\s+)?(?:tasks?|commands|orders|jobs)\s+from\s+(?:the\s+|our\s+)?(?:https?:|c2\b|controller\b|command\s+server\b|operator\b|mothership\b)|\bconnect\s+to\s+the\s+(?:botnet|c2|agent\s+network|swarm\s+network|mesh\s+network)\b`,
+  },
+  {
+    id: "c2-must-report", category: "command-and-control", scope: "context",
+    description: "Obliges the agent to register, report or beacon (you must register/report/beacon).",
+    pattern: String.raw`\byou\s+must\s+(?:always\s+)?(?:register|beacon|report\s+back|report\s+in|check\s+in)\b`,
+  },
+  {
+    id: "anti-forensics", category: "anti-forensics", scope: "context",
+    description: "Tells the agent to leave no traces (one-liners only, never write to disk, clear shell history).",
+    pattern: String.raw`\bone[\s-]liners?\s+only\b|\b(?:never|don'?t|do\s+not)\s+(?:write|save|drop)\s+(?:anything|any\s+files?|payloads?|scripts?|binaries|it)\s+to\s+(?:the\s+)?disk\b|\bhistory\s+-c\b|\bunset\s+histfile\b`,
+  },
+  {
+    id: "unset-agent-env", category: "anti-forensics", scope: "context",
+    description: "Unsets the agent's own environment variables (API keys, agent settings).",
+    pattern: String.raw`\b(?:unset|env\s+-u)\s+[^\n]*\b(?:anthropic|openai|claude|hermes|openclaw|codex|gemini|cursor|agent)_\w+`,
+  },
+  {
+    id: "c2-framework", category: "command-and-control", scope: "context",
+    description: "Names a command-and-control framework together with its implant/teamserver vocabulary.",
+    pattern: String.raw`\b(?:cobalt\s*strike|brute\s*ratel|meterpreter|poshc2|(?:sliver|havoc|mythic|covenant|merlin|empire)\s+(?:c2|implant|beacon|teamserver|listener|stager|demon|grunt))\b`,
+  },
+  // ---- strict: text an agent writes into its own memory or skills ----
+  {
+    id: "send-to-url", category: "exfiltration", scope: "strict",
+    description: "Sends data to a URL or webhook.",
+    pattern: String.raw`\b(?:send|post|upload|transmit|forward|exfiltrate|submit)\s+(?:\w+\s+){0,4}to\s+(?:https?://|(?:the\s+|this\s+|my\s+)?(?:url|webhook|endpoint)\b)`,
+  },
+  {
+    id: "exfil-conversation", category: "exfiltration", scope: "strict",
+    description: "Copies the conversation, chat history or transcript somewhere.",
+    pattern: String.raw`\b(?:send|post|upload|forward|copy|leak|exfiltrate|share)\s+(?:the\s+|this\s+|our\s+|all\s+|your\s+)?(?:entire\s+|full\s+|whole\s+)?(?:conversation|chat\s+history|chat\s+logs?|transcript|session\s+history)\b`,
+  },
+  {
+    id: "ssh-persistence", category: "persistence", scope: "strict",
+    description: "Touches SSH authorized_keys or writes into ~/.ssh.",
+    pattern: String.raw`\bauthorized_keys\b|>>?\s*(?:~|\$home|/root|/home/\w+)/\.ssh/`,
+  },
+  {
+    id: "edit-agent-config", category: "persistence", scope: "strict",
+    description: "Edits the agent's own configuration files (AGENTS.md, CLAUDE.md, .cursorrules, .clinerules, …).",
+    pattern: String.raw`\b(?:edit|modify|update|overwrite|rewrite|append\s+to|write\s+to|add\s+(?:this|these|the\s+following)\s+to)\s+(?:the\s+|your\s+)?(?:\w+\s+){0,2}(?:${AGENT_FILES})|>>?\s*(?:${AGENT_FILES})`,
+  },
+  {
+    id: "secret-literal", category: "secret", scope: "strict",
+    description: "A hard-coded secret: a known key format, a private key block, or a key/token/password assigned a literal value (not an env-var name in SHOUTY_SNAKE case).",
+    caseSensitive: true,
+    pattern: [
+      String.raw`\bsk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}`,
+      String.raw`\bgh[pousr]_[A-Za-z0-9]{36}\b`,
+      String.raw`\bgithub_pat_[A-Za-z0-9_]{22,}`,
+      String.raw`\bAKIA[0-9A-Z]{16}\b`,
+      String.raw`\bxox[abprs]-[A-Za-z0-9\-]{10,}`,
+      String.raw`\bAIza[A-Za-z0-9_\-]{35}\b`,
+      String.raw`-----BEGIN (?:RSA |EC |DSA |OPENSSH )?PRIVATE KEY-----`,
+      // key = "value" where the value has a lower-case letter or a digit next to letters: SHOUTY_SNAKE names do not.
+      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[A-Za-z0-9_\-+/]*[a-z][A-Za-z0-9_\-+/]*[0-9][A-Za-z0-9_\-+/]*`,
+      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[A-Za-z0-9_\-+/]*[0-9][A-Za-z0-9_\-+/]*[a-z][A-Za-z0-9_\-+/]*`,
+    ].join("|"),
   },
 ];
+
+/** Rank of a scope in SCOPES (all = 0). */
+export function scopeRank(scope: RuleScope): number {
+  return SCOPES.indexOf(scope);
+}
+
+/** The rules a scan at `scope` runs (scopes nest), in rule-set order. */
+export function rulesForScope(rules: readonly Rule[], scope: RuleScope): Rule[] {
+  const max = scopeRank(scope);
+  return rules.filter((r) => scopeRank(r.scope) <= max);
+}

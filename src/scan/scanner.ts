@@ -1,16 +1,18 @@
-// The scanner: threat rules (DFA banks in the WASM core) plus invisible-character detection, turned into findings
-// with rule ids, line and column.
+// The scanner: threat rules (a lazy DFA in the WASM core) plus invisible-character detection, turned into findings
+// with rule ids, line and column. Text hidden in Unicode tag characters is decoded and scanned as well.
 
 import type { Core } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
-import { BUILTIN_RULES, INVISIBLE_RULE_ID, type Rule } from "./rules.js";
+import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./rules.js";
 
 /** One thing the scanner found. Offsets and columns count UTF-16 code units. */
 export interface Finding {
   /** Rule id, e.g. "ignore-instructions", or "invisible-unicode". */
   rule: string;
-  category: Rule["category"] | "invisible";
+  category: RuleCategory | "invisible";
+  /** The rule's scope ("all" for invisible characters). */
+  scope: RuleScope;
   /** Where the match starts (UTF-16 code units from the start of the scanned text). */
   offset: number;
   /** 1-based line; LF, CRLF and lone CR each end a line. */
@@ -19,6 +21,8 @@ export interface Finding {
   column: number;
   /** For invisible-unicode findings: the code point, e.g. 0x200B. */
   codePoint?: number;
+  /** "tag-characters" when the match was in text hidden in Unicode tag characters (offset: its first tag char). */
+  hiddenIn?: "tag-characters";
   /** Up to 60 code units of the text from `offset`, control and invisible characters shown as \u escapes. */
   excerpt: string;
 }
@@ -26,57 +30,118 @@ export interface Finding {
 /** Longest excerpt kept with a finding, in UTF-16 code units. */
 export const EXCERPT_CHARS = 60;
 
+type Hit = Omit<Finding, "line" | "column" | "excerpt"> & { excerpt?: string };
+
 /**
- * A compiled rule set bound to a core.
- * Build one per rule set and reuse it: compiling takes a few hundred milliseconds (measured by `npm run bench`).
- * @throws PromptasmError E_RULES when two rules share an id or a pattern does not compile (see compileRules).
+ * A rule set bound to a core. Rules compile per scope on first use (tens of milliseconds); DFA states are built
+ * while scanning and cached.
  */
 export class Scanner {
   readonly rules: readonly Rule[];
-  readonly compiled: CompiledRuleSet;
+  private readonly compiled = new Map<RuleScope, { rules: Rule[]; set: CompiledRuleSet }>();
+
+  /**
+   * @param rules the rule set (default BUILTIN_RULES); extend it with `[...BUILTIN_RULES, ...mine]`.
+   * @throws PromptasmError E_RULES when two rules share an id, a rule's scope is unknown, or a pattern does not
+   *   compile (checked here, for every scope, so a bad rule fails early).
+   */
   constructor(private readonly core: Core, rules: readonly Rule[] = BUILTIN_RULES) {
     const ids = new Set<string>();
     for (const r of rules) {
+      if (typeof r.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(r.id)) throw new PromptasmError("E_RULES", `rule id ${JSON.stringify(r.id)} must be letters, digits, ".", "_" or "-"`);
       if (ids.has(r.id) || r.id === INVISIBLE_RULE_ID) throw new PromptasmError("E_RULES", `rule id ${JSON.stringify(r.id)} is used twice (or is reserved)`);
+      if (!SCOPES.includes(r.scope)) throw new PromptasmError("E_RULES", `rule ${r.id}: scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(r.scope)}`);
+      if (typeof r.pattern !== "string") throw new PromptasmError("E_RULES", `rule ${r.id}: pattern must be a string`);
       ids.add(r.id);
     }
     this.rules = rules;
-    this.compiled = compileRules(rules.map((r) => r.pattern));
+    this.compiledFor("strict");
+  }
+
+  /** The compiled rule set for a scope (rules of that scope and the scopes below it). */
+  compiledFor(scope: RuleScope): { rules: Rule[]; set: CompiledRuleSet } {
+    let c = this.compiled.get(scope);
+    if (!c) {
+      const rules = rulesForScope(this.rules, scope);
+      try {
+        c = { rules, set: compileRules(rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }))) };
+      } catch (e) {
+        if (e instanceof PromptasmError) {
+          const bad = rules.find((r) => e.message.includes(JSON.stringify(r.pattern)));
+          throw new PromptasmError(e.code, bad ? `rule ${bad.id}: ${e.message}` : e.message, { cause: e });
+        }
+        throw e;
+      }
+      this.compiled.set(scope, c);
+    }
+    return c;
   }
 
   /**
-   * Scans a text for threats and invisible characters.
+   * Scans a text for threats and invisible characters, and text hidden in tag characters for threats.
+   * @param options.scope which rules run (default "context"; scopes nest: all ⊂ context ⊂ strict).
    * @returns findings sorted by offset, then rule order (threat rules in rule-set order, invisible-unicode last).
    */
-  scan(text: string): Finding[] {
-    const raw = this.core.scanRaw(this.compiled, text);
-    const hits: Array<Omit<Finding, "line" | "column" | "excerpt">> = [];
+  scan(text: string, options: { scope?: RuleScope } = {}): Finding[] {
+    const scope = options.scope ?? "context";
+    if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
+    const { rules, set } = this.compiledFor(scope);
+    const hits: Hit[] = [];
+    const raw = this.core.scanRaw(set, text);
     for (let k = 0; k < raw.length; k += 2) {
-      const rule = this.rules[raw[k]!]!;
-      hits.push({ rule: rule.id, category: rule.category, offset: raw[k + 1]! });
+      const rule = rules[raw[k]!]!;
+      hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: raw[k + 1]! });
+    }
+    const hidden = decodeTagText(text);
+    if (hidden) {
+      const raw2 = this.core.scanRaw(set, hidden.text);
+      for (let k = 0; k < raw2.length; k += 2) {
+        const rule = rules[raw2[k]!]!;
+        const at = raw2[k + 1]!;
+        hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: hidden.origin[Math.min(at, hidden.origin.length - 1)]!, hiddenIn: "tag-characters", excerpt: excerpt(hidden.text, at) });
+      }
     }
     for (const inv of this.core.findInvisible(text)) {
-      hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", offset: inv.offset, codePoint: inv.codePoint });
+      hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", offset: inv.offset, codePoint: inv.codePoint });
     }
-    hits.sort((a, b) => a.offset - b.offset || rank(this.rules, a.rule) - rank(this.rules, b.rule));
+    const order = new Map(rules.map((r, i) => [r.id, i]));
+    const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
+    hits.sort((a, b) => a.offset - b.offset || rank(a) - rank(b));
     return locate(text, hits);
   }
 }
 
-function rank(rules: readonly Rule[], id: string): number {
-  const i = rules.findIndex((r) => r.id === id);
-  return i === -1 ? rules.length : i;
+/**
+ * Decodes text hidden in Unicode tag characters (U+E0020..U+E007E carry ASCII 0x20..0x7E; as UTF-16, the pair
+ * DB40 DC20..DC7E). Runs of tag characters are joined with a line feed between runs.
+ * @returns the decoded text and, per decoded code unit, the offset of its tag character in `text`; null when the
+ *   text has no tag characters.
+ */
+export function decodeTagText(text: string): { text: string; origin: number[] } | null {
+  if (text.indexOf("\udb40") === -1) return null;
+  let out = "";
+  const origin: number[] = [];
+  let last = -2;
+  for (let i = text.indexOf("\udb40"); i !== -1 && i + 1 < text.length; i = text.indexOf("\udb40", i + 1)) {
+    const lo = text.charCodeAt(i + 1);
+    if (lo < 0xdc20 || lo > 0xdc7e) continue;
+    if (last !== i - 2 && out !== "") { out += "\n"; origin.push(i); }
+    out += String.fromCharCode(lo - 0xdc00);
+    origin.push(i);
+    last = i;
+  }
+  return out === "" ? null : { text: out, origin };
 }
 
 // Adds line, column and excerpt to offset-sorted hits in one pass over the text.
-function locate(text: string, hits: Array<Omit<Finding, "line" | "column" | "excerpt">>): Finding[] {
+function locate(text: string, hits: Hit[]): Finding[] {
   let line = 1, lineStart = 0, pos = 0;
   return hits.map((h) => {
     for (; pos < h.offset; pos++) {
       const c = text.charCodeAt(pos);
       if (c === 0x0a || (c === 0x0d && text.charCodeAt(pos + 1) !== 0x0a)) { line++; lineStart = pos + 1; }
     }
-    return { ...h, line, column: h.offset - lineStart + 1, excerpt: excerpt(text, h.offset) };
+    return { ...h, line, column: h.offset - lineStart + 1, excerpt: h.excerpt ?? excerpt(text, h.offset) };
   });
 }
 
