@@ -1,60 +1,86 @@
-// Invisible-character detection: zero-width, bidi-control, soft-hyphen and tag characters that hide text
-// from a human reader but not from a model. Works on UTF-16 code units; offsets are code-unit offsets.
+// Invisible-character detection: zero-width, bidi-control, soft-hyphen, filler, variation-selector and tag
+// characters that hide text from a human reader but not from a model. Works on UTF-16 code units; offsets are
+// code-unit offsets.
 
-/** True for the single-code-unit characters we report (BMP part of the set). */
+/** True for the single-code-unit characters that are always reported (when not excused by their neighbours). */
 @inline
 function isInvisibleBmp(c: u32, offset: i32): bool {
   if (c == 0x00AD) return true; // soft hyphen
-  if (c >= 0x200B && c <= 0x200D) return true; // ZWSP, ZWNJ, ZWJ
-  if (c >= 0x2060 && c <= 0x2064) return true; // word joiner, invisible operators
+  if (c == 0x034F) return true; // combining grapheme joiner
+  if (c == 0x061C) return true; // Arabic letter mark
+  if (c == 0x180E) return true; // Mongolian vowel separator
+  if (c >= 0x200B && c <= 0x200F) return true; // ZWSP, ZWNJ, ZWJ, LRM, RLM
   if (c >= 0x202A && c <= 0x202E) return true; // bidi embeddings/overrides
+  if (c >= 0x2060 && c <= 0x2064) return true; // word joiner, invisible operators
   if (c >= 0x2066 && c <= 0x2069) return true; // bidi isolates
+  if (c == 0x3164 || c == 0xFFA0) return true; // Hangul fillers
+  if (c >= 0xFE00 && c <= 0xFE0F) return true; // variation selectors
+  if (c >= 0xFFF9 && c <= 0xFFFB) return true; // interlinear annotation controls
   if (c == 0xFEFF) return offset != 0; // a BOM at offset 0 is a file signature, elsewhere a zero-width no-break space
   return false;
 }
 
-/** A neighbour that makes ZWJ/ZWNJ legitimate: any non-ASCII code unit that is not itself invisible. */
+/** A neighbour that makes a joiner or selector legitimate: a non-ASCII code unit that is not itself invisible. */
 @inline
 function joinsScript(c: u32, offset: i32): bool {
-  return c >= 0x80 && !isInvisibleBmp(c, offset);
+  return c >= 0x80 && !isInvisibleBmp(c, offset) && c != 0xDB40;
 }
+
+let total: i32 = 0;
+
+/** How many invisible characters the last findInvisible() call found (it may have returned fewer). */
+export function invisibleTotal(): i32 { return total; }
 
 /**
  * Finds invisible characters in `text`.
- * Returns pairs [codePoint, offset] in ascending offset order (offset in UTF-16 code units).
- * Tag characters U+E0000..U+E007F arrive as the surrogate pair DB40 DC00..DC7F and are reported once, at the
- * high surrogate. ZWNJ/ZWJ between two non-ASCII characters (emoji sequences, Persian and Indic scripts) are not
- * reported.
+ * Returns pairs [codePoint, offset] in ascending offset order (offset in UTF-16 code units), at most `max` pairs;
+ * invisibleTotal() tells how many there were.
+ * - Tag characters U+E0000..U+E007F (the surrogate pair DB40 DC00..DC7F) are reported once, at the high surrogate.
+ * - Variation selectors U+E0100..U+E01EF (DB40 DD00..DDEF) are reported when they follow ASCII or another selector
+ *   (a run of selectors can smuggle bytes); one selector after a non-ASCII character is ordinary.
+ * - ZWNJ/ZWJ between two non-ASCII characters (emoji sequences, Persian and Indic scripts) are not reported; nor is
+ *   U+FE00..U+FE0F after a non-ASCII character or inside a keycap sequence (digit, U+FE0F, U+20E3).
  */
-export function findInvisible(text: string): Int32Array {
+export function findInvisible(text: string, max: i32): Int32Array {
   const n = text.length;
   const base = changetype<usize>(text);
   const out = new Array<i32>();
+  total = 0;
   for (let i = 0; i < n; i++) {
     // i < n, so the load stays inside the string's 2*n bytes.
     const c = <u32>load<u16>(base + (<usize>i << 1));
     if (c < 0xAD) continue; // fast path: nothing below U+00AD is in the set
     if (c == 0xDB40 && i + 1 < n) {
       const lo = <u32>load<u16>(base + (<usize>(i + 1) << 1));
-      if (lo >= 0xDC00 && lo <= 0xDC7F) {
-        out.push(<i32>(0xE0000 + (lo - 0xDC00)));
-        out.push(i);
+      let report = false;
+      if (lo >= 0xDC00 && lo <= 0xDC7F) report = true;
+      else if (lo >= 0xDD00 && lo <= 0xDDEF) {
+        const prev = i > 0 ? <u32>load<u16>(base + (<usize>(i - 1) << 1)) : 0;
+        const prevIsSelector = i >= 2 && prev >= 0xDD00 && prev <= 0xDDEF && load<u16>(base + (<usize>(i - 2) << 1)) == 0xDB40;
+        report = i == 0 || prev < 0x80 || prevIsSelector || (prev >= 0xFE00 && prev <= 0xFE0F);
+      }
+      if (lo >= 0xDC00 && lo <= 0xDFFF) {
+        if (report) add(out, max, <i32>(0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00)), i);
         i++;
         continue;
       }
     }
     if (!isInvisibleBmp(c, i)) continue;
-    if (c == 0x200C || c == 0x200D) {
-      if (i > 0 && i + 1 < n) {
-        const prev = <u32>load<u16>(base + (<usize>(i - 1) << 1));
-        const next = <u32>load<u16>(base + (<usize>(i + 1) << 1));
-        if (joinsScript(prev, i - 1) && joinsScript(next, i + 1)) continue;
-      }
-    }
-    out.push(<i32>c);
-    out.push(i);
+    const prev = i > 0 ? <u32>load<u16>(base + (<usize>(i - 1) << 1)) : 0;
+    const next = i + 1 < n ? <u32>load<u16>(base + (<usize>(i + 1) << 1)) : 0;
+    if ((c == 0x200C || c == 0x200D) && i > 0 && i + 1 < n && joinsScript(prev, i - 1) && joinsScript(next, i + 1)) continue;
+    if (c >= 0xFE00 && c <= 0xFE0F && i > 0 && (joinsScript(prev, i - 1) || next == 0x20E3)) continue;
+    add(out, max, <i32>c, i);
   }
   const res = new Int32Array(out.length);
   for (let k = 0; k < out.length; k++) res[k] = unchecked(out[k]);
   return res;
+}
+
+function add(out: Array<i32>, max: i32, codePoint: i32, offset: i32): void {
+  total++;
+  if ((out.length >> 1) < max) {
+    out.push(codePoint);
+    out.push(offset);
+  }
 }

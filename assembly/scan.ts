@@ -14,6 +14,9 @@ const ACCEPTS: u32 = 0x8000;
 /** scanRun() results. */
 const DONE: i32 = 0;
 const NEED_TRANSITION: i32 = 1;
+const NEED_DRAIN: i32 = 2;
+/** Matches held before scanRun() pauses for the caller to take them (bounds the core's memory on match floods). */
+const DRAIN_AT: i32 = 1 << 16;
 
 let classMap: Uint8Array | null = null; // 65,536 entries: UTF-16 code unit -> symbol class
 let table: Uint16Array | null = null; // capacity * nClasses transition values
@@ -94,8 +97,9 @@ export function setState(s: i32): void { if (s >= 0 && s < capacity) state = s; 
 export function neededClass(): i32 { return pendingClass; }
 
 /**
- * Runs the scan until the chunk is done (returns 0) or a transition is unknown (returns 1: build the transition from
- * currentState() on neededClass(), store it, call again).
+ * Runs the scan until the chunk is done (returns 0), a transition is unknown (returns 1: build the transition from
+ * currentState() on neededClass(), store it, call again), or 65,536 matches are waiting (returns 2: takeMatches(),
+ * call again).
  */
 export function scanRun(): i32 {
   const t = table;
@@ -125,6 +129,7 @@ export function scanRun(): i32 {
       s = <i32>(v & ~ACCEPTS);
       out.push(s);
       out.push(base + i + 1);
+      if (out.length >= DRAIN_AT << 1) { pos = i - 1; state = s; return NEED_DRAIN; }
     } else s = <i32>v;
     i--;
   }

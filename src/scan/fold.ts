@@ -14,10 +14,20 @@
 /** Marks a code unit that is skipped. */
 export const SKIP = -1;
 
-/** Code units read as absent: zero-width, soft hyphen, bidi controls, word joiner family, BOM, CGJ, MVS. */
+/**
+ * Code units read as absent: zero-width, soft hyphen, bidi controls and marks, word joiner family, BOM, CGJ, MVS,
+ * Arabic letter mark, Hangul fillers, variation selectors, interlinear annotation controls, and U+FFFD (what an
+ * invalid UTF-8 byte decodes to: "ign\xFFore" still reads "ignore").
+ */
 export const SKIPPED_UNITS: ReadonlyArray<readonly [number, number]> = [
-  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x180e, 0x180e], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x2064],
-  [0x2066, 0x2069], [0xfeff, 0xfeff],
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x180e, 0x180e], [0x200b, 0x200f], [0x202a, 0x202e],
+  [0x2060, 0x2064], [0x2066, 0x2069], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0],
+  [0xfff9, 0xfffb], [0xfffd, 0xfffd],
+];
+
+/** Typographic quotes folded to ASCII, so "don’t" reads "don't" (U+2018/2019/201B/02BC/FF07 and U+201C/201D/201F). */
+const QUOTES: ReadonlyArray<readonly [number, number]> = [
+  [0x2018, 0x27], [0x2019, 0x27], [0x201b, 0x27], [0x02bc, 0x27], [0x2032, 0x27], [0x201c, 0x22], [0x201d, 0x22], [0x201f, 0x22],
 ];
 
 /** Horizontal spaces folded to U+0020 (JS \s members other than tab, line breaks and U+FEFF). */
@@ -56,6 +66,7 @@ export function foldTable(): Int32Array {
     if (conf !== undefined) t[u] = conf.charCodeAt(0);
   }
   for (const [lo, hi] of SPACES) for (let u = lo; u <= hi; u++) t[u] = 0x20;
+  for (const [u, to] of QUOTES) t[u] = to;
   for (const [lo, hi] of SKIPPED_UNITS) for (let u = lo; u <= hi; u++) t[u] = SKIP;
   return (table = t);
 }

@@ -43,15 +43,15 @@ export const INVISIBLE_RULE_ID = "invisible-unicode";
  */
 export const QUOTING_POLICY = "quoted phrases are findings; reviewed files are allowed by SHA-256 and rule ids";
 
-// Up to three filler words ("ignore all of the previous instructions"): bounded so the automaton stays small.
-const FILLER = String.raw`(?:\w+\s+){0,3}`;
+// Up to four filler words ("ignore all of the previous instructions"): bounded so the automaton stays small.
+const FILLER = String.raw`(?:\w+\s+){0,4}`;
 
 /** An ASCII-case-insensitive spelling of `word` for case-sensitive patterns: "key" -> "[Kk][Ee][Yy]". */
 function ci(word: string): string {
   return word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
 }
 
-const SECRET_FILES = String.raw`(?:\.env\b|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b)`;
+const SECRET_FILES = String.raw`(?:\.env\b|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.ssh/id_\w+)`;
 const AGENT_FILES = String.raw`(?:agents|claude|gemini|hermes|soul|memory)\.md\b|\.(?:cursorrules|clinerules|windsurfrules)\b`;
 
 /** The built-in rule set, in a fixed order (rule index = position). */
@@ -60,27 +60,27 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "ignore-instructions", category: "override", scope: "all",
     description: "Tells the model to ignore or forget earlier instructions (ignore … previous/all/above/prior … instructions).",
-    pattern: String.raw`\b(?:ignore|forget)\s+${FILLER}(?:previous|all|above|prior|earlier|preceding)\s+${FILLER}(?:instructions?|directives?|prompts?)\b`,
+    pattern: String.raw`\b(?:ignore|forget)[\s_-]+${FILLER}(?:previous|all|above|prior|earlier|preceding)[\s_-]+${FILLER}(?:instructions?|directives?|prompts?)\b|\b(?:ignore|forget)\s+(?:everything|anything|all)\s+(?:above|before\s+this|said\s+before|you\s+were\s+told)\b`,
   },
   {
     id: "hide-from-user", category: "deception", scope: "all",
     description: "Asks the model to keep something from the user (do not tell the user).",
-    pattern: String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert)\s+the\s+user\b|\bwithout\s+(?:telling|informing|notifying)\s+the\s+user\b`,
+    pattern: String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|warn)\s+the\s+users?\b|\b(?:do\s+not|don'?t|never)\s+(?:let\s+the\s+users?\s+know|mention\s+(?:this|it|that)\s+to\s+the\s+users?)\b|\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+users?\b|\bhide\s+(?:this|it)\s+from\s+the\s+users?\b`,
   },
   {
     id: "system-prompt-override", category: "override", scope: "all",
     description: "Claims to override or replace the system prompt.",
-    pattern: String.raw`\b(?:system\s+prompt\s+override\b|override\s+(?:the\s+|your\s+)?system\s+prompt\b|new\s+system\s+prompt\s*:)`,
+    pattern: String.raw`\b(?:system\s+prompt\s+override\b|override\s+(?:the\s+|your\s+)?system\s+(?:prompt|instructions|message)\b|new\s+system\s+(?:prompt|instructions)\s*:)`,
   },
   {
     id: "disregard-rules", category: "override", scope: "all",
     description: "Tells the model to disregard its rules, guidelines or instructions.",
-    pattern: String.raw`\bdisregard\s+(?:your|all|any|the|these|those)\s+(?:\w+\s+){0,2}(?:rules|guidelines|instructions|policies)\b`,
+    pattern: String.raw`\bdisregard\s+(?:your|my|all|any|the|these|those|previous|prior|earlier|above)\s+(?:\w+\s+){0,2}(?:rules|guidelines|instructions|policies|directives)\b|\bdisregard\s+(?:everything|anything)\s+(?:above|before\s+this)\b`,
   },
   {
     id: "act-unrestricted", category: "override", scope: "all",
     description: "Asks the model to act as if it had no restrictions.",
-    pattern: String.raw`\bact\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|don'?t\s+have|do\s+not\s+have)\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b`,
+    pattern: String.raw`\b(?:act|behave|respond)\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|have\s+zero|don'?t\s+have|do\s+not\s+have|did\s+not\s+have|were\s+(?:not\s+bound\s+by|free\s+(?:of|from))|are\s+(?:not\s+bound\s+by|free\s+(?:of|from)))\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b|\b(?:act|behave)\s+as\s+(?:if|though)\s+you\s+(?:were|are)\s+(?:unrestricted|unfiltered|uncensored)\b|\bpretend\s+(?:that\s+)?you\s+have\s+no\s+(?:restrictions|limits|rules|filters)\b`,
   },
   {
     id: "html-comment-injection", category: "hidden-html", scope: "all",
@@ -88,26 +88,27 @@ export const BUILTIN_RULES: readonly Rule[] = [
     // "[^>]*" keeps the match inside one comment; keywords are whole words. "system" and "override" count only in
     // their injection senses ("system prompt", "SYSTEM:", "override your instructions"), since HTML comments in real
     // docs say "System boundary" or "Override the netty version".
-    pattern: String.raw`<!--(?:[^>]*[^\w>])?(?:(?:ignore|disregard|secret|hidden)\b|system\s*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
+    pattern: String.raw`<!--(?:[^>]*[^\w>])?(?:(?:ignore|disregard|secret|hidden)\b|system[\s_]*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
   },
   {
     id: "hidden-div", category: "hidden-html", scope: "all",
-    description: "A div or span hidden with display:none (text the reader never sees).",
-    pattern: String.raw`<\s*(?:div|span)\s[^>]*style\s*=\s*["']?[^"'>]*display\s*:\s*none\b`,
+    description: "An HTML element hidden from the reader (display:none, visibility:hidden, font-size:0, the hidden attribute).",
+    pattern: String.raw`<\s*(?:div|span|p|section|small)\s[^>]*style\s*=\s*["']?[^"'>]*(?:display\s*:\s*none\b|visibility\s*:\s*hidden\b|font-size\s*:\s*0(?:px|pt|em|rem)?\s*[;"'>])|<\s*(?:div|span|p|section)\s+hidden\s*(?:>|=)`,
   },
   {
     id: "translate-execute", category: "override", scope: "all",
     description: "Asks to translate something and then execute, run or eval the result.",
-    pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*\sand\s+(?:then\s+)?(?:execute|run|eval)\b`,
+    pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:execute|run|eval)\b`,
   },
   {
     id: "curl-secret-exfil", category: "exfiltration", scope: "all",
     description: "A curl or wget command line that sends a secret-looking variable ($…KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL).",
-    pattern: String.raw`\b(?:curl|wget)\s[^\n]*\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)`,
+    // A backslash-newline continues the command line, as in a shell.
+    pattern: String.raw`\b(?:curl|wget)\s(?:[^\n\\]|\\[^\n]|\\\n)*(?:\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)|@\S*${SECRET_FILES})|\b(?:printenv|env)\s*\|\s*(?:curl|wget|nc)\b`,
   },
   {
     id: "read-secret-file", category: "exfiltration", scope: "all",
-    description: "Reads a secrets file (.env, credentials, .netrc, .pgpass, .npmrc, .pypirc) with cat or a similar tool.",
+    description: "Reads a secrets file (.env, credentials, .netrc, .pgpass, .npmrc, .pypirc, an SSH private key) with cat or a similar tool.",
     pattern: String.raw`\b(?:cat|less|more|head|tail|base64|xxd|strings)\s[^\n]*${SECRET_FILES}`,
   },
   // ---- context: context files (AGENTS.md, CLAUDE.md, rules files, …) ----

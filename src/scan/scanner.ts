@@ -1,7 +1,7 @@
 // The scanner: threat rules (a lazy DFA in the WASM core) plus invisible-character detection, turned into findings
 // with rule ids, line and column. Text hidden in Unicode tag characters is decoded and scanned as well.
 
-import type { Core } from "../core/wasm.js";
+import type { Core, ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./rules.js";
@@ -29,6 +29,20 @@ export interface Finding {
 
 /** Longest excerpt kept with a finding, in UTF-16 code units. */
 export const EXCERPT_CHARS = 60;
+
+/**
+ * Most findings one scan reports per rule (the earliest in the text); the rest are counted in `suppressed`. A file
+ * of "<!-- " repeated ten million times with a keyword at the end has ten million match starts: listing them all
+ * would take gigabytes, and one is enough to block the file.
+ */
+export const MAX_FINDINGS_PER_RULE = 1000;
+
+/** What scanDetailed returns. */
+export interface ScanResult {
+  findings: Finding[];
+  /** Rules with more than MAX_FINDINGS_PER_RULE matches, and how many were left out. */
+  suppressed: Array<{ rule: string; count: number }>;
+}
 
 type Hit = Omit<Finding, "line" | "column" | "excerpt"> & { excerpt?: string };
 
@@ -83,31 +97,49 @@ export class Scanner {
    * @returns findings sorted by offset, then rule order (threat rules in rule-set order, invisible-unicode last).
    */
   scan(text: string, options: { scope?: RuleScope } = {}): Finding[] {
+    return this.scanDetailed(text, options).findings;
+  }
+
+  /**
+   * As scan(), also saying which rules had findings left out (more than MAX_FINDINGS_PER_RULE each).
+   * @throws PromptasmError E_ARG when `text` is not a string or the scope is unknown.
+   */
+  scanDetailed(text: string, options: { scope?: RuleScope } = {}): ScanResult {
+    if (typeof text !== "string") throw new PromptasmError("E_ARG", `text to scan must be a string, got ${text === null ? "null" : typeof text}`);
     const scope = options.scope ?? "context";
     if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
     const { rules, set } = this.compiledFor(scope);
     const hits: Hit[] = [];
-    const raw = this.core.scanRaw(set, text);
+    const suppressed = new Map<string, number>();
+    const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
+    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
+    const raw = this.core.scanRaw(set, text, limit);
+    limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
     for (let k = 0; k < raw.length; k += 2) {
       const rule = rules[raw[k]!]!;
       hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: raw[k + 1]! });
     }
     const hidden = decodeTagText(text);
     if (hidden) {
-      const raw2 = this.core.scanRaw(set, hidden.text);
+      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
+      const raw2 = this.core.scanRaw(set, hidden.text, limit2);
+      limit2.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
       for (let k = 0; k < raw2.length; k += 2) {
         const rule = rules[raw2[k]!]!;
         const at = raw2[k + 1]!;
         hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: hidden.origin[Math.min(at, hidden.origin.length - 1)]!, hiddenIn: "tag-characters", excerpt: excerpt(hidden.text, at) });
       }
     }
-    for (const inv of this.core.findInvisible(text)) {
+    const invLimit = { max: MAX_FINDINGS_PER_RULE, total: 0 };
+    const invisible = this.core.findInvisible(text, invLimit);
+    count(INVISIBLE_RULE_ID, invLimit.total - invisible.length);
+    for (const inv of invisible) {
       hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", offset: inv.offset, codePoint: inv.codePoint });
     }
     const order = new Map(rules.map((r, i) => [r.id, i]));
     const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
     hits.sort((a, b) => a.offset - b.offset || rank(a) - rank(b));
-    return locate(text, hits);
+    return { findings: locate(text, hits), suppressed: [...suppressed].map(([rule, n]) => ({ rule, count: n })) };
   }
 }
 
