@@ -6,7 +6,8 @@ export type ErrorCode =
   | "E_RULES" // a rule pattern does not compile, or the rule set is too large
   | "E_WASM" // the WebAssembly core failed to load or rejected its input
   | "E_IO" // a file or directory could not be read
-  | "E_NOT_FOUND"; // a path that must exist does not
+  | "E_NOT_FOUND" // a path that must exist does not
+  | "E_CONFIG"; // a config file is not valid JSON or has a field of the wrong shape
 
 /** An error with a stable `code`; keeps the original error as `cause`. */
 export class PromptasmError extends Error {

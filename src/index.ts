@@ -2,6 +2,7 @@
 // Workers), get a Promptasm. Importing this file has no side effects and touches no runtime-specific global.
 
 import { createCore, type Core } from "./core/wasm.js";
+import { PromptasmError } from "./errors.js";
 import type { WorkspaceReader } from "./discovery/reader.js";
 import { truncationMarker, type Truncation } from "./guard/guard.js";
 import { assembleSystemPrompt, type AssembleOptions, type AssembledPrompt } from "./prompt/assemble.js";
@@ -19,8 +20,17 @@ export { Scanner, decodeTagText, type Finding } from "./scan/scanner.js";
 export { compileRules, type CompiledRuleSet } from "./scan/compile.js";
 export { compileReference, scanReference } from "./scan/reference.js";
 export { fileCap, contextWindowOf, DEFAULT_FILE_CAP } from "./prompt/budget.js";
-export { assembleSystemPrompt, dateLine, type AssembleOptions, type AssembledPrompt, type FileFinding, type FileTruncation } from "./prompt/assemble.js";
+export { assembleSystemPrompt, dateLine, sha256Hex, type AllowEntry, type AssembleOptions, type AssembledPrompt, type FileFinding, type FileTruncation } from "./prompt/assemble.js";
+export { CACHE_BOUNDARY, splitAtBoundary, addDynamicText } from "./prompt/boundary.js";
+export { applyBudget, truncationWarningSection, OPENCLAW_BUDGET, HERMES_BUDGET, OPENCLAW_PER_FILE_CHARS, OPENCLAW_TOTAL_CHARS, type BudgetPolicy } from "./prompt/budgets.js";
+export { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "./discovery/policies.js";
+export { CONTEXT_FILE_NAMES, isContextFile, isScanTarget } from "./discovery/names.js";
+export * as sections from "./sections/builders.js";
+export { withCurrentTime, toDeveloperRole, type PromptMode, type ToolUseEnforcementSetting } from "./sections/builders.js";
+export { parseConfig, CONFIG_FILE, type PromptasmConfig } from "./config/config.js";
 export type { Section, Tier } from "./sections/types.js";
+export type { ScanLimit } from "./core/wasm.js";
+export { MAX_FINDINGS_PER_RULE, type ScanResult } from "./scan/scanner.js";
 
 /** The loaded library: one WASM core and one compiled rule set, reused for every call. */
 export interface Promptasm {
@@ -61,8 +71,14 @@ export async function createPromptasm(module: WebAssembly.Module, options: { rul
     core,
     scanner,
     scan: (text, opts) => scanner.scan(text, opts),
-    normalize: (text) => core.normalize(text),
-    truncate(text, { cap, headRatio = 0.7, tailRatio = 0.2, label = "text", path = "(not a file)" }) {
+    normalize(text) {
+      if (typeof text !== "string") throw new PromptasmError("E_ARG", "text to normalize must be a string");
+      return core.normalize(text);
+    },
+    truncate(text, options) {
+      if (typeof text !== "string") throw new PromptasmError("E_ARG", "text to truncate must be a string");
+      if (typeof options !== "object" || options === null) throw new PromptasmError("E_ARG", "truncate needs options: { cap, headRatio?, tailRatio?, label?, path? }");
+      const { cap, headRatio = 0.7, tailRatio = 0.2, label = "text", path = "(not a file)" } = options;
       const { headEnd, tailStart } = core.truncateCuts(text, cap, headRatio, tailRatio);
       if (headEnd === text.length) return { text };
       const truncation = { originalChars: text.length, headChars: headEnd, tailChars: text.length - tailStart };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MapWorkspaceReader, type AssembleOptions, type Promptasm, type WorkspaceReader, PromptasmError } from "../src/index.js";
 import { DEFAULT_IDENTITY, CONTEXT_GUIDANCE } from "../src/sections/texts.js";
 import { fileCap } from "../src/prompt/budget.js";
+import { CACHE_BOUNDARY } from "../src/prompt/boundary.js";
 import { loadForTest } from "./helpers/load.js";
 
 let pa: Promptasm;
@@ -36,13 +37,15 @@ describe("tiers and sections", () => {
       CONTEXT_GUIDANCE,
       "Answer in English.",
       "# Project context\n\n## AGENTS.md\n\nRoot rules: run npm test before committing.\n\n## app/AGENTS.md\n\nApp rules: components live in src/components.",
+      CACHE_BOUNDARY,
       "# Memory (a snapshot taken when this session started)\n\n## MEMORY.md\n\n- The user prefers tabs.\n\n## USER.md\n\n- Name: Ada.",
       "Today's date: 2026-11-29 (UTC).",
       "Platform: a terminal. Plain text and fenced code blocks render; keep lines short and skip decorative formatting.",
     ].join("\n\n");
     expect(r.prompt).toBe(expected);
     expect(r.chars).toBe(expected.length);
-    expect(r.sections.reduce((n, s) => n + s.chars, 0) + 2 * (r.sections.length - 1)).toBe(expected.length);
+    expect(r.sections.reduce((n, s) => n + s.chars, 0) + 2 * r.sections.length + CACHE_BOUNDARY.length).toBe(expected.length);
+    expect(r.boundary).toBe(expected.indexOf(CACHE_BOUNDARY));
     expect(r.sections.find((s) => s.id === "project-context")!.sources).toEqual(["/repo/AGENTS.md", "/repo/app/AGENTS.md"]);
     expect(r.sections.find((s) => s.id === "identity")!.source).toBe("/home/agent/SOUL.md");
     expect(r.contextKind).toBe("agents");
@@ -51,7 +54,7 @@ describe("tiers and sections", () => {
   it("drops empty parts: no home, no platform, no system message, no context files", async () => {
     const r = await pa.assemble(new MapWorkspaceReader({ "/empty/.git/": "", "/empty/x.txt": "" }), { ...base, cwd: "/empty" });
     expect(r.sections.map((s) => s.id)).toEqual(["identity", "guidance", "date"]);
-    expect(r.prompt).toBe(`${DEFAULT_IDENTITY}\n\n${CONTEXT_GUIDANCE}\n\nToday's date: 2026-11-29 (UTC).`);
+    expect(r.prompt).toBe(`${DEFAULT_IDENTITY}\n\n${CONTEXT_GUIDANCE}\n\n${CACHE_BOUNDARY}\n\nToday's date: 2026-11-29 (UTC).`);
     expect(r.contextKind).toBe("none");
   });
 

@@ -1,196 +1,363 @@
-// Assembly: workspace files -> discovery -> guard (scan, normalize, truncate in the WASM core) -> sections -> tiers
-// -> one system prompt string. Runtime-neutral: all file access goes through a WorkspaceReader.
+// Assembly: workspace files -> discovery -> guard (scan, normalize in the WASM core) -> budget (head/tail cuts) ->
+// sections -> tiers -> one system prompt string with a cache boundary. Runtime-neutral: all file access goes through
+// a WorkspaceReader.
 
 import type { Core } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
-import { discoverHermes, type Discovery, type DiscoveryNote } from "../discovery/hermes.js";
-import { isAbsolute, join } from "../discovery/paths.js";
+import type { Discovery, DiscoveryNote, DiscoveredFile } from "../discovery/hermes.js";
+import { join, isAbsolute } from "../discovery/paths.js";
+import { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import type { WorkspaceReader } from "../discovery/reader.js";
-import { guardText, HERMES_SPLIT, type GuardedText, type TruncationPolicy } from "../guard/guard.js";
+import { blockNotice } from "../guard/guard.js";
+import type { RuleScope } from "../scan/rules.js";
 import type { Finding, Scanner } from "../scan/scanner.js";
-import { CONTEXT_GUIDANCE, DEFAULT_IDENTITY, PLATFORM_HINTS } from "../sections/texts.js";
-import { TIERS, type Section, type Tier } from "../sections/types.js";
+import {
+  currentTimeSection, dateSection, environmentSection, executionBiasSection, identitySection, interactionStyleSection,
+  memorySection, modeFilter, orderSections, platformSection, runtimeSection, skillsIndexSection, systemMessageSection,
+  toolCallStyleSection, toolGuidanceSection, toolListSection, toolUseEnforcementSection,
+  type PromptMode, type ToolUseEnforcementSetting,
+} from "../sections/builders.js";
+import { CONTEXT_GUIDANCE } from "../sections/texts.js";
+import type { Section, Tier } from "../sections/types.js";
+import { CACHE_BOUNDARY } from "./boundary.js";
 import { fileCap } from "./budget.js";
+import { applyBudget, OPENCLAW_BUDGET, truncationWarningSection, type BudgetPolicy } from "./budgets.js";
+
+/** A reviewed file that may load despite findings: its SHA-256 must match and its findings must be in `rules`. */
+export interface AllowEntry {
+  /** The file's label, e.g. "docs/AGENTS.md" or "home/SOUL.md". */
+  file: string;
+  /** Hex SHA-256 of the file's text (UTF-8) as discovery read it; `promptasm assemble` prints it for blocked files. */
+  sha256: string;
+  /** Rule ids the reviewer accepted. */
+  rules: string[];
+  reason?: string;
+}
 
 /** Options for assembleSystemPrompt. Paths are absolute POSIX paths as the reader understands them. */
 export interface AssembleOptions {
-  /** The agent's working directory: discovery starts here. */
+  /** The agent's working directory: discovery starts here (the workspace directory for the openclaw policy). */
   cwd: string;
-  /** Directory holding SOUL.md, MEMORY.md and USER.md (the agent's home). Omit for none. */
+  /** Directory holding SOUL.md, MEMORY.md, USER.md and skills/ (the agent's home). Omit for none. */
   home?: string;
   /** Project root; default: the nearest ancestor of cwd with a .git entry. */
   root?: string;
-  /** Model name; picks the context window for the truncation cap when contextWindow is not given. */
+  /** Which context files load (discovery/policies.ts); default "hermes". */
+  policy?: DiscoveryPolicy;
+  /** "full" (default), "minimal" (sub-agents: tooling, workspace context, runtime) or "none" (identity line only). */
+  mode?: PromptMode;
+  /** Head/tail budget for context files: "hermes" (per-file cap, 70/20) or "openclaw" (12,000 per file, 60,000 in
+   *  total, 75/25). Default: "openclaw" for the openclaw policy, else "hermes". */
+  budget?: "hermes" | "openclaw";
+  /** Model name: picks the context window for the hermes cap and the tool-use enforcement; shown in the runtime block. */
   model?: string;
+  /** Provider name, shown in the runtime block. */
+  provider?: string;
   /** Context window in tokens (overrides the model's). */
   contextWindow?: number;
-  /** Per-file truncation cap in chars (UTF-16 code units); wins over contextWindow and model. */
+  /** Per-file truncation cap in chars (UTF-16 code units) for the hermes budget; wins over contextWindow and model. */
   maxChars?: number;
-  /** Platform the agent talks through (e.g. "cli"): adds a platform line. */
+  /** Platform the agent talks through (e.g. "cli"): adds a platform section. */
   platform?: string;
+  /** Per-platform overrides: { <platform>: { append?: string; replace?: string } | string }. */
+  platformOverrides?: Record<string, unknown>;
   /** The caller's system message: appended in the context tier, never replacing anything. */
   systemMessage?: string;
-  /** The moment for the date line (default: now). */
+  /** Tools the agent has: a tool list, tool guidance and the interaction/tool-call/execution style sections. */
+  tools?: Array<{ name: string; summary?: string }>;
+  /** Tool-use enforcement: true, false, model-name substrings, or "auto" (default). */
+  toolUseEnforcement?: ToolUseEnforcementSetting;
+  /** Provider overrides that replace the style sections' text (blank values are ignored). */
+  overrides?: { interactionStyle?: string; toolCallStyle?: string; executionBias?: string };
+  /** An external memory block (e.g. from a memory provider), added to the memory section. */
+  externalMemory?: string;
+  /** Host facts for the environment section (the working directory is options.cwd). */
+  environment?: { os?: string; wsl?: boolean };
+  /** Add a current-time line (cron-style single runs). */
+  currentTime?: boolean;
+  /** Leave out identity and every file-based section (no SOUL.md, context files, memory or skills). */
+  skipContextFiles?: boolean;
+  /** Put the cache boundary marker between the stable prefix and the dynamic suffix (default true). */
+  cacheBoundary?: boolean;
+  /** Cursor policy: the file being edited, relative to cwd, for `globs` rules. */
+  targetPath?: string;
+  /** Labels of files the user wrote themselves (e.g. "home/SOUL.md"): findings are warnings, the file loads. */
+  userAuthored?: string[];
+  /** Reviewed files allowed despite findings. */
+  allow?: AllowEntry[];
+  /** The moment for the date and time lines (default: now). */
   now?: Date;
-  /** IANA time zone for the date line (default: the runtime's). */
+  /** IANA time zone for the date and time lines (default: the runtime's). */
   timeZone?: string;
 }
 
-/** A finding in a named file. */
+/** A finding in a named file, and what was done about it. */
 export interface FileFinding extends Finding {
   /** The file's label, e.g. "services/api/AGENTS.md" or "home/SOUL.md". */
   file: string;
   path: string;
+  /** "blocked": the file was replaced by a notice; "warned": user-authored, loaded; "allowed": on the allow-list. */
+  action: "blocked" | "warned" | "allowed";
 }
 
-/** A file that was cut head/tail. Counts are UTF-16 code units of the normalized text. */
+/** A file that was cut head/tail or dropped by the budget. Counts are UTF-16 code units of the normalized text. */
 export interface FileTruncation {
   file: string;
   path: string;
   originalChars: number;
   headChars: number;
   tailChars: number;
+  dropped?: boolean;
 }
 
 /** The assembled system prompt and how it came about. */
 export interface AssembledPrompt {
   prompt: string;
   /** Sections in prompt order. `chars` is the section's length in UTF-16 code units. */
-  sections: Array<{ id: string; tier: Tier; source: string | null; sources: string[]; chars: number }>;
+  sections: Array<{ id: string; tier: Tier; source: string | null; sources: string[]; chars: number; dynamic: boolean }>;
   findings: FileFinding[];
   truncations: FileTruncation[];
-  /** Files skipped or taken with a caveat (binary, unreadable, invalid UTF-8, blocked identity, …). */
+  /** Files skipped or taken with a caveat (binary, unreadable, invalid UTF-8, blocked identity, budget cuts, …). */
   notes: DiscoveryNote[];
-  /** Which kind of project context loaded. */
+  /** Files blocked, with the SHA-256 a reviewer puts in an allow entry. */
+  blocked: Array<{ file: string; path: string; rules: string[]; sha256: string }>;
+  /** Which kind of project context loaded ("none" when nothing did). */
   contextKind: Discovery["kind"];
-  /** The per-file truncation cap that applied, in chars. */
+  policy: DiscoveryPolicy;
+  mode: PromptMode;
+  /** The per-file cap that applied, in chars. */
   cap: number;
+  /** Offset (UTF-16 code units) of the cache boundary marker in `prompt`, or null when there is none. */
+  boundary: number | null;
+  /** Cursor rules with only a description: listed for the agent to request. */
+  requestable: Array<{ name: string; description: string; path: string }>;
   /** prompt.length in UTF-16 code units. */
   chars: number;
 }
 
-const HOME_FILES = ["SOUL.md", "MEMORY.md", "USER.md"] as const;
+const HOME_FILES = [["SOUL.md", "context"], ["MEMORY.md", "strict"], ["USER.md", "strict"]] as const;
+/** Deepest directory level searched for SKILL.md under <home>/skills (skills/<category>/<name>/SKILL.md is 3). */
+const SKILL_DEPTH = 4;
 
 /**
  * Assembles the system prompt for an agent started in `options.cwd`.
- * Context files follow the Hermes policy (discovery/hermes.ts); each one, and each home file, is scanned and blocked
- * on any finding, else normalized and cut head/tail (70/20 of the cap, as Hermes) when over the cap.
- * Same inputs give identical bytes, whatever order the reader lists directories in.
- * @throws PromptasmError E_ARG for a relative path or an out-of-range number, E_NOT_FOUND when cwd is not a
- *   directory.
+ * Context files follow the chosen discovery policy; each one, each home file and each skill is scanned (context files
+ * and SOUL.md at the "context" scope, MEMORY.md, USER.md and skills at "strict") and blocked on any finding unless
+ * user-authored (warned) or allowed by hash; clean files are normalized and cut head/tail by the budget. Same inputs
+ * give identical bytes, whatever order the reader lists directories in.
+ * @throws PromptasmError E_ARG for a relative path, an unknown policy/mode/budget or an out-of-range number,
+ *   E_NOT_FOUND when cwd or home is not a directory.
  */
 export async function assembleSystemPrompt(
   core: Core, scanner: Scanner, reader: WorkspaceReader, options: AssembleOptions,
 ): Promise<AssembledPrompt> {
   for (const key of ["cwd", "home", "root"] as const) {
     const v = options[key];
-    if (v !== undefined && !isAbsolute(v)) throw new PromptasmError("E_ARG", `${key} must be an absolute path, got ${JSON.stringify(v)}`);
+    if (v !== undefined && (typeof v !== "string" || !isAbsolute(v))) throw new PromptasmError("E_ARG", `${key} must be an absolute path, got ${short(v)}`);
   }
   if (options.platform !== undefined && !/^[a-z0-9][a-z0-9_-]{0,31}$/i.test(options.platform)) {
-    throw new PromptasmError("E_ARG", `platform must be a short name like "cli", got ${JSON.stringify(options.platform)}`);
+    throw new PromptasmError("E_ARG", `platform must be a short name like "cli", got ${short(options.platform)}`);
   }
+  const policy = options.policy ?? "hermes";
+  if (!DISCOVERY_POLICIES.includes(policy)) throw new PromptasmError("E_ARG", `policy must be one of ${DISCOVERY_POLICIES.join(", ")}, got ${short(policy)}`);
+  const mode = options.mode ?? "full";
+  if (!["full", "minimal", "none"].includes(mode)) throw new PromptasmError("E_ARG", `mode must be full, minimal or none, got ${short(mode)}`);
+  const budgetKind = options.budget ?? (policy === "openclaw" ? "openclaw" : "hermes");
+  if (budgetKind !== "hermes" && budgetKind !== "openclaw") throw new PromptasmError("E_ARG", `budget must be hermes or openclaw, got ${short(budgetKind)}`);
   const cap = fileCap(options);
-  const policy: TruncationPolicy = { cap, ...HERMES_SPLIT };
+  const budget: BudgetPolicy = budgetKind === "openclaw" ? OPENCLAW_BUDGET : { kind: "hermes", cap };
+  const now = options.now ?? new Date();
+  const userAuthored = new Set(options.userAuthored ?? []);
+  const allow = options.allow ?? [];
+
   const findings: FileFinding[] = [];
   const truncations: FileTruncation[] = [];
   const notes: DiscoveryNote[] = [];
+  const blocked: AssembledPrompt["blocked"] = [];
 
-  const guard = (label: string, path: string, text: string): GuardedText => {
-    const g = guardText(core, scanner, { label, path, text }, policy);
-    for (const f of g.findings) findings.push({ ...f, file: label, path });
-    if (g.status === "ok" && g.truncation) truncations.push({ file: label, path, ...g.truncation });
-    return g;
+  // Scan one file; returns the normalized text to use, or null when blocked (the notice goes in its place).
+  const guard = async (label: string, path: string, text: string, scope: RuleScope): Promise<string | null> => {
+    const result = scanner.scanDetailed(text, { scope });
+    for (const s of result.suppressed) notes.push({ path, message: `${path}: ${s.count} more ${s.rule} findings not listed` });
+    if (result.findings.length === 0) return core.normalize(text);
+    const rules = [...new Set(result.findings.map((f) => f.rule))];
+    let action: FileFinding["action"] = "blocked";
+    let sha256: string | undefined;
+    if (userAuthored.has(label)) action = "warned";
+    else if (allow.some((a) => a.file === label)) {
+      sha256 = await sha256Hex(text);
+      const entry = allow.find((a) => a.file === label && a.sha256.toLowerCase() === sha256);
+      if (entry && rules.every((r) => entry.rules.includes(r))) action = "allowed";
+      else notes.push({ path, message: `${path}: allow entry for ${label} does not match (the file changed, or it has findings of other rules); blocked` });
+    }
+    for (const f of result.findings) findings.push({ ...f, file: label, path, action });
+    if (action === "warned") notes.push({ path, message: `${path}: user-authored file with findings (${rules.join(", ")}): loaded with a warning` });
+    if (action !== "blocked") return core.normalize(text);
+    blocked.push({ file: label, path, rules, sha256: sha256 ?? (await sha256Hex(text)) });
+    return null;
   };
 
-  // Home files: identity and the memory snapshot.
-  const home: Partial<Record<(typeof HOME_FILES)[number], { path: string; guarded: GuardedText }>> = {};
-  if (options.home !== undefined) {
+  // Home files: identity, memory snapshot, skills.
+  const home: Partial<Record<string, { path: string; label: string; text: string | null }>> = {};
+  const skills: Array<{ path: string; text: string }> = [];
+  if (options.home !== undefined && !options.skipContextFiles) {
     if ((await reader.kind(options.home)) !== "dir") throw new PromptasmError("E_NOT_FOUND", `home ${options.home} is not a directory`);
-    for (const name of HOME_FILES) {
+    for (const [name, scope] of HOME_FILES) {
       const path = join(options.home, name);
-      const r = await reader.read(path);
-      if (r.kind === "missing") continue;
-      if (r.kind !== "text") { notes.push({ path, message: readProblem(path, r) }); continue; }
-      if (r.invalidUtf8At !== undefined) notes.push({ path, message: `${path}: invalid UTF-8 at byte ${r.invalidUtf8At}, replaced with U+FFFD` });
-      if (r.text.trim() === "") continue;
-      home[name] = { path, guarded: guard(`home/${name}`, path, r.text) };
+      const text = await readText(reader, path, notes);
+      if (text === null || text.trim() === "") continue;
+      const label = `home/${name}`;
+      home[name] = { path, label, text: await guard(label, path, text, scope) };
+    }
+    for (const path of await findSkills(reader, join(options.home, "skills"), SKILL_DEPTH)) {
+      const text = await readText(reader, path, notes);
+      if (text === null || text.trim() === "") continue;
+      const label = `home/${path.slice(options.home.length + 1)}`;
+      const guarded = await guard(label, path, text, "strict");
+      if (guarded !== null) skills.push({ path, text: guarded });
     }
   }
-
-  const discovery = await discoverHermes(reader, options.cwd, options.root !== undefined ? { root: options.root } : {});
-  notes.push(...discovery.notes);
-  const contextParts: string[] = [];
-  for (const file of discovery.files) {
-    const g = guard(file.label, file.path, file.text);
-    contextParts.push(`## ${file.label}\n\n${g.status === "ok" ? g.text : g.notice}`);
-  }
-
-  const sections: Section[] = [];
-  const add = (id: string, tier: Tier, text: string, sources: string[] = []) => {
-    const t = text.trim();
-    if (t !== "") sections.push({ id, tier, text: t, sources });
+  // Home files are cut with the hermes cap each (they are not project context).
+  const cutHome = (name: string): { text: string; path: string } | null => {
+    const h = home[name];
+    if (!h) return null;
+    if (h.text === null) return { text: blockNotice(h.label, findings.filter((f) => f.path === h.path)), path: h.path };
+    const r = applyBudget(core, [{ label: h.label, path: h.path, text: h.text }], { kind: "hermes", cap });
+    const f = r.files[0]!;
+    if (f.truncation) truncations.push({ file: h.label, path: h.path, ...f.truncation });
+    return { text: f.text, path: h.path };
   };
 
-  const soul = home["SOUL.md"];
-  if (soul?.guarded.status === "ok") add("identity", "stable", soul.guarded.text, [soul.path]);
-  else {
-    if (soul) notes.push({ path: soul.path, message: `${soul.path} was blocked; the default identity is used instead` });
-    add("identity", "stable", DEFAULT_IDENTITY);
+  // Project context files.
+  let discovery: Discovery & { requestable?: AssembledPrompt["requestable"] } = { kind: "none", root: options.cwd, files: [], notes: [] };
+  if (!options.skipContextFiles) {
+    const policyOptions: Record<string, unknown> = {};
+    if (options.root !== undefined && policy !== "openclaw" && policy !== "cursor") policyOptions.root = options.root;
+    if (options.targetPath !== undefined && policy === "cursor") policyOptions.targetPath = options.targetPath;
+    discovery = await discover(reader, options.cwd, policy, policyOptions as never);
+    notes.push(...discovery.notes);
   }
-  add("guidance", "stable", CONTEXT_GUIDANCE);
-  if (options.systemMessage !== undefined) add("system-message", "context", options.systemMessage);
-  if (contextParts.length > 0) {
-    add("project-context", "context", `# Project context\n\n${contextParts.join("\n\n")}`, discovery.files.map((f) => f.path));
-  }
-  const memoryParts: string[] = [];
-  const memorySources: string[] = [];
-  for (const name of ["MEMORY.md", "USER.md"] as const) {
-    const m = home[name];
-    if (!m) continue;
-    memoryParts.push(`## ${name}\n\n${m.guarded.status === "ok" ? m.guarded.text : m.guarded.notice}`);
-    memorySources.push(m.path);
-  }
-  if (memoryParts.length > 0) {
-    add("memory", "volatile", `# Memory (a snapshot taken when this session started)\n\n${memoryParts.join("\n\n")}`, memorySources);
-  }
-  add("date", "volatile", dateLine(options.now ?? new Date(), options.timeZone));
-  if (options.platform !== undefined) {
-    add("platform", "volatile", PLATFORM_HINTS[options.platform.toLowerCase()] ?? `Platform: ${options.platform}.`);
+  const guarded: Array<{ file: DiscoveredFile; text: string | null }> = [];
+  for (const file of discovery.files) guarded.push({ file, text: await guard(file.label, file.path, file.text, "context") });
+  const budgeted = applyBudget(core, guarded.filter((g) => g.text !== null).map((g) => ({ label: g.file.label, path: g.file.path, text: g.text! })), budget);
+  for (const n of budgeted.notes) notes.push({ path: "", message: n });
+  const placed = new Map<string, string>();
+  budgeted.files.forEach((f) => {
+    if (f.truncation || f.dropped) {
+      truncations.push({ file: f.label, path: f.path, ...(f.truncation ?? { originalChars: 0, headChars: 0, tailChars: 0 }), ...(f.dropped ? { dropped: true } : {}) });
+    }
+    if (!f.dropped) placed.set(f.path, f.text);
+  });
+  const part = (g: { file: DiscoveredFile; text: string | null }) => {
+    const body = g.text === null ? blockNotice(g.file.label, findings.filter((f) => f.path === g.file.path)) : placed.get(g.file.path);
+    return body === undefined ? null : `## ${g.file.label}\n\n${body}`;
+  };
+  const staticParts = guarded.filter((g) => !g.file.dynamic).map(part).filter((p): p is string => p !== null);
+  const dynamicParts = guarded.filter((g) => g.file.dynamic).map(part).filter((p): p is string => p !== null);
+  const requestable = [...(discovery.requestable ?? [])];
+  if (requestable.length > 0) {
+    staticParts.push(`## Rules available on request\n\n${requestable.map((r) => `- ${r.name}: ${r.description}`).join("\n")}`);
   }
 
-  // Parts of a tier are joined by one blank line, tiers by one blank line: the same separator, so the prompt is the
-  // sections in tier order joined by "\n\n" (empty sections were never added).
-  const ordered = TIERS.flatMap((tier) => sections.filter((s) => s.tier === tier));
-  const prompt = ordered.map((s) => s.text).join("\n\n");
+  // Sections.
+  const soul = cutHome("SOUL.md");
+  const soulBlocked = home["SOUL.md"]?.text === null;
+  if (soulBlocked) notes.push({ path: home["SOUL.md"]!.path, message: `${home["SOUL.md"]!.path} was blocked; the default identity is used instead` });
+  const memory = cutHome("MEMORY.md");
+  const user = cutHome("USER.md");
+  const tools = options.tools ?? [];
+  const styled = tools.length > 0 || options.overrides !== undefined;
+  const section = (id: string, tier: Tier, text: string, sources: string[] = [], dynamic = false): Section | null =>
+    text.trim() === "" ? null : { id, tier, text: text.trim(), sources, ...(dynamic ? { dynamic } : {}) };
+  const all = orderSections([
+    identitySection({ soul: soul && !soulBlocked ? soul : null, skipContextFiles: options.skipContextFiles === true }),
+    options.skipContextFiles ? null : section("guidance", "stable", CONTEXT_GUIDANCE),
+    toolGuidanceSection(tools.map((t) => t.name)),
+    tools.length > 0 || options.toolUseEnforcement !== undefined
+      ? toolUseEnforcementSection({ setting: options.toolUseEnforcement ?? "auto", ...(options.model !== undefined ? { model: options.model } : {}) })
+      : null,
+    toolListSection(tools),
+    styled ? interactionStyleSection(options.overrides?.interactionStyle) : null,
+    styled ? toolCallStyleSection(options.overrides?.toolCallStyle) : null,
+    styled ? executionBiasSection(options.overrides?.executionBias) : null,
+    systemMessageSection(options.systemMessage),
+    skillsIndexSection(skills),
+    options.environment ? environmentSection({ ...options.environment, cwd: options.cwd }) : null,
+    staticParts.length > 0 ? section("project-context", "context", `# Project context\n\n${staticParts.join("\n\n")}`, guarded.filter((g) => !g.file.dynamic).map((g) => g.file.path)) : null,
+    truncationWarningSection(budgeted.files),
+    dynamicParts.length > 0 ? section("dynamic-context", "volatile", `# Context that changes between turns\n\n${dynamicParts.join("\n\n")}`, guarded.filter((g) => g.file.dynamic).map((g) => g.file.path), true) : null,
+    memorySection({ memory: memory ?? null, user: user ?? null, ...(options.externalMemory !== undefined ? { external: options.externalMemory } : {}) }),
+    dateSection({ now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) }),
+    options.currentTime ? currentTimeSection({ now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) }) : null,
+    platformSection(options.platform, options.platformOverrides),
+    options.model !== undefined || options.provider !== undefined
+      ? runtimeSection({ ...(options.model !== undefined ? { model: options.model } : {}), ...(options.provider !== undefined ? { provider: options.provider } : {}), cwd: options.cwd })
+      : null,
+  ]);
+  const ordered = modeFilter(mode, all);
+
+  // Stable and context tiers above the boundary, volatile below; parts and tiers joined by one blank line.
+  const above = ordered.filter((s) => s.tier !== "volatile");
+  const below = ordered.filter((s) => s.tier === "volatile");
+  const useBoundary = options.cacheBoundary !== false && above.length > 0 && below.length > 0;
+  const head = above.map((s) => s.text).join("\n\n");
+  const tail = below.map((s) => s.text).join("\n\n");
+  const prompt = useBoundary ? `${head}\n\n${CACHE_BOUNDARY}\n\n${tail}` : [head, tail].filter((t) => t !== "").join("\n\n");
   return {
     prompt,
-    sections: ordered.map((s) => ({ id: s.id, tier: s.tier, source: s.sources[0] ?? null, sources: s.sources, chars: s.text.length })),
-    findings, truncations, notes,
+    sections: ordered.map((s) => ({ id: s.id, tier: s.tier, source: s.sources[0] ?? null, sources: s.sources, chars: s.text.length, dynamic: s.tier === "volatile" })),
+    findings, truncations, notes, blocked,
     contextKind: discovery.kind,
-    cap,
+    policy, mode, cap,
+    boundary: useBoundary ? head.length + 2 : null,
+    requestable,
     chars: prompt.length,
   };
 }
 
 /**
  * The date line: the date only (no time), in the given IANA time zone, so the bytes stay the same all day.
- * @throws PromptasmError E_ARG for an unknown time zone.
+ * @throws PromptasmError E_ARG for an unknown time zone or an invalid date.
  */
 export function dateLine(now: Date, timeZone?: string): string {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  } catch (cause) {
-    throw new PromptasmError("E_ARG", `unknown time zone ${JSON.stringify(timeZone)}`, { cause });
-  }
-  if (Number.isNaN(now.getTime())) throw new PromptasmError("E_ARG", "the date for the date line is invalid");
-  return `Today's date: ${fmt.format(now)} (${fmt.resolvedOptions().timeZone}).`;
+  const s = dateSection({ now, ...(timeZone !== undefined ? { timeZone } : {}) });
+  return s?.text ?? "";
 }
 
-function readProblem(path: string, r: Exclude<Awaited<ReturnType<WorkspaceReader["read"]>>, { kind: "text" | "missing" }>): string {
+async function readText(reader: WorkspaceReader, path: string, notes: DiscoveryNote[]): Promise<string | null> {
+  const r = await reader.read(path);
   switch (r.kind) {
-    case "binary": return `${path}: binary file (${r.bytes} bytes), skipped`;
-    case "too-large": return `${path}: ${r.bytes} bytes is over the ${r.limit}-byte read limit, skipped`;
-    case "error": return r.message;
+    case "missing": return null;
+    case "binary": notes.push({ path, message: `${path}: binary file (${r.bytes} bytes), skipped` }); return null;
+    case "too-large": notes.push({ path, message: `${path}: ${r.bytes} bytes is over the ${r.limit}-byte read limit, skipped` }); return null;
+    case "error": notes.push({ path, message: r.message }); return null;
+    case "text":
+      if (r.invalidUtf8At !== undefined) notes.push({ path, message: `${path}: invalid UTF-8 at byte ${r.invalidUtf8At}, replaced with U+FFFD` });
+      return r.text;
   }
+}
+
+// SKILL.md files under `dir`, at most `depth` levels down, sorted by path (code-unit order).
+async function findSkills(reader: WorkspaceReader, dir: string, depth: number): Promise<string[]> {
+  if (depth < 0) return [];
+  const entries = await reader.list(dir);
+  if (!entries) return [];
+  const out: string[] = [];
+  for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, e.name);
+    if (e.kind === "file" && e.name === "SKILL.md") out.push(path);
+    else if (e.kind === "dir" && !e.name.startsWith(".")) out.push(...(await findSkills(reader, path, depth - 1)));
+  }
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Hex SHA-256 of a text's UTF-8 bytes (Web Crypto: the same in Node, browsers and Workers). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function short(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
 }

@@ -1,0 +1,103 @@
+// The config file (promptasm.config.json): the user's own rules, reviewed files allowed by hash, user-authored
+// files, and default assembly options. Parsing is runtime-neutral; the Node CLI reads the file.
+
+import { PromptasmError } from "../errors.js";
+import type { AllowEntry, AssembleOptions } from "../prompt/assemble.js";
+import { SCOPES, type Rule, type RuleCategory } from "../scan/rules.js";
+
+/** The file name looked for in the project root and in cwd when no --config is given. */
+export const CONFIG_FILE = "promptasm.config.json";
+
+/** Assembly options a config file may set (command-line options win). */
+export type ConfigAssembleOptions = Pick<AssembleOptions,
+  "policy" | "mode" | "budget" | "model" | "provider" | "contextWindow" | "maxChars" | "platform" | "platformOverrides" |
+  "tools" | "toolUseEnforcement" | "overrides" | "timeZone" | "currentTime" | "cacheBoundary">;
+
+/** A parsed config file. */
+export interface PromptasmConfig {
+  /** Extra rules, run with the built-in ones (same pattern syntax; category "custom" unless given). */
+  rules: Rule[];
+  allow: AllowEntry[];
+  userAuthored: string[];
+  assemble: ConfigAssembleOptions;
+}
+
+const CATEGORIES: readonly RuleCategory[] = [
+  "override", "deception", "hidden-html", "exfiltration", "role-hijack", "prompt-extraction", "command-and-control",
+  "anti-forensics", "persistence", "secret", "custom",
+];
+const ASSEMBLE_KEYS = new Set(["policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform", "platformOverrides", "tools", "toolUseEnforcement", "overrides", "timeZone", "currentTime", "cacheBoundary"]);
+
+/**
+ * Parses and checks a config file's text.
+ * @param text the file's contents (JSON).
+ * @param source where it came from, named in every error message.
+ * @throws PromptasmError E_CONFIG naming the source and the field (e.g. "rules[1].pattern must be a string") for
+ *   invalid JSON, unknown top-level keys, or fields of the wrong shape. Patterns are compiled later (E_RULES).
+ */
+export function parseConfig(text: string, source: string): PromptasmConfig {
+  const fail = (what: string): never => { throw new PromptasmError("E_CONFIG", `config ${source}: ${what}`); };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    return fail(`not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("must be a JSON object");
+  const obj = raw as Record<string, unknown>;
+  for (const key of Object.keys(obj)) if (!["rules", "allow", "userAuthored", "assemble", "$schema"].includes(key)) fail(`unknown key ${JSON.stringify(key)} (expected rules, allow, userAuthored, assemble)`);
+  const str = (v: unknown, where: string, optional = false): string | undefined => {
+    if (v === undefined && optional) return undefined;
+    if (typeof v !== "string" || v.trim() === "") fail(`${where} must be a non-empty string`);
+    return v as string;
+  };
+  const arr = (v: unknown, where: string): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : fail(`${where} must be an array`));
+
+  const rules = arr(obj.rules, "rules").map((r, i): Rule => {
+    const where = `rules[${i}]`;
+    if (typeof r !== "object" || r === null) return fail(`${where} must be an object`);
+    const o = r as Record<string, unknown>;
+    for (const key of Object.keys(o)) if (!["id", "category", "scope", "description", "pattern", "caseSensitive"].includes(key)) fail(`${where}: unknown key ${JSON.stringify(key)}`);
+    const scope = o.scope ?? "all";
+    if (!SCOPES.includes(scope as never)) fail(`${where}.scope must be one of ${SCOPES.join(", ")}`);
+    const category = o.category ?? "custom";
+    if (!CATEGORIES.includes(category as never)) fail(`${where}.category must be one of ${CATEGORIES.join(", ")}`);
+    if (o.caseSensitive !== undefined && typeof o.caseSensitive !== "boolean") fail(`${where}.caseSensitive must be true or false`);
+    return {
+      id: str(o.id, `${where}.id`)!,
+      category: category as RuleCategory,
+      scope: scope as Rule["scope"],
+      description: str(o.description, `${where}.description`, true) ?? "(user rule)",
+      pattern: str(o.pattern, `${where}.pattern`)!,
+      ...(o.caseSensitive === true ? { caseSensitive: true } : {}),
+    };
+  });
+  const allow = arr(obj.allow, "allow").map((a, i): AllowEntry => {
+    const where = `allow[${i}]`;
+    if (typeof a !== "object" || a === null) return fail(`${where} must be an object`);
+    const o = a as Record<string, unknown>;
+    const sha = str(o.sha256, `${where}.sha256`)!;
+    if (!/^[0-9a-f]{64}$/i.test(sha)) fail(`${where}.sha256 must be 64 hex digits`);
+    const ruleIds = arr(o.rules, `${where}.rules`).map((x, j) => str(x, `${where}.rules[${j}]`)!);
+    if (ruleIds.length === 0) fail(`${where}.rules must list the rule ids that were reviewed`);
+    return { file: str(o.file, `${where}.file`)!, sha256: sha.toLowerCase(), rules: ruleIds, ...(typeof o.reason === "string" ? { reason: o.reason } : {}) };
+  });
+  const userAuthored = arr(obj.userAuthored, "userAuthored").map((x, j) => str(x, `userAuthored[${j}]`)!);
+  const assemble: Record<string, unknown> = {};
+  if (obj.assemble !== undefined) {
+    if (typeof obj.assemble !== "object" || obj.assemble === null || Array.isArray(obj.assemble)) fail("assemble must be an object");
+    for (const [k, v] of Object.entries(obj.assemble as Record<string, unknown>)) {
+      if (!ASSEMBLE_KEYS.has(k)) fail(`assemble: unknown key ${JSON.stringify(k)}`);
+      assemble[k] = v;
+    }
+    for (const k of ["maxChars", "contextWindow"]) if (assemble[k] !== undefined && !(Number.isSafeInteger(assemble[k]) && (assemble[k] as number) > 0)) fail(`assemble.${k} must be a positive integer`);
+    for (const k of ["policy", "mode", "budget", "model", "provider", "platform", "timeZone"]) if (assemble[k] !== undefined) str(assemble[k], `assemble.${k}`);
+    if (assemble.tools !== undefined) {
+      arr(assemble.tools, "assemble.tools").forEach((t, i) => {
+        if (typeof t !== "object" || t === null) fail(`assemble.tools[${i}] must be an object`);
+        str((t as Record<string, unknown>).name, `assemble.tools[${i}].name`);
+      });
+    }
+  }
+  return { rules, allow, userAuthored, assemble: assemble as ConfigAssembleOptions };
+}
