@@ -2,5 +2,28 @@
 // The promptasm executable: runs the CLI and sets the exit code (0 clean, 1 findings, 2 usage or I/O error).
 import { main } from "../dist/cli/main.js";
 
-const write = (stream) => (text) => { stream.write(text); };
+// A reader that goes away (`promptasm scan . | head -1`) makes writes fail with EPIPE. Node ignores SIGPIPE, so the
+// failure arrives as an 'error' event, which would otherwise crash with a stack trace. Stop writing to that stream,
+// quietly, and let the command finish: the exit code is still the one it returns.
+let streamFailed = false;
+const write = (stream) => {
+  let closed = false;
+  stream.on("error", (err) => {
+    closed = true;
+    if (err?.code !== "EPIPE") streamFailed = true; // a real write error (EIO, ENOSPC, …) is an I/O error: exit 2
+  });
+  return (text) => {
+    if (closed || stream.destroyed) return;
+    try {
+      stream.write(text);
+    } catch {
+      closed = true;
+    }
+  };
+};
+
+// A write error can be reported after main() returns: decide the final code on exit.
+process.on("exit", () => {
+  if (streamFailed && !process.exitCode) process.exitCode = 2;
+});
 process.exitCode = await main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), cwd: process.cwd() });

@@ -19,6 +19,12 @@ export const BINARY_SNIFF_BYTES = 8 * 1024;
 export interface NodeReaderOptions {
   /** Files larger than this many bytes read as `{ kind: "too-large" }`. Default {@link DEFAULT_MAX_BYTES} (256 MiB). */
   maxBytes?: number;
+  /**
+   * Read files with a NUL byte in the first 8 KiB as text anyway (UTF-8 decoded, NULs kept as U+0000) instead of
+   * `{ kind: "binary" }`. Default false. The CLI sets it for files that must not escape a scan by looking binary:
+   * context files and files named on the command line.
+   */
+  binaryAsText?: boolean;
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -31,7 +37,7 @@ const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
  * - `read()` never throws: a missing path (ENOENT, or ENOTDIR when a parent is a file) is `{ kind: "missing" }`;
  *   a directory or other non-regular file, EACCES and every other failure is `{ kind: "error", message }` with
  *   message `"<path>: <reason>"`; size (from stat, before reading) over `maxBytes` is `too-large`; a NUL byte in
- *   the first 8 KiB is `binary`; otherwise UTF-8 text, with invalid sequences replaced by U+FFFD and the byte
+ *   the first 8 KiB is `binary` (unless `binaryAsText`); otherwise UTF-8 text, with invalid sequences replaced by U+FFFD and the byte
  *   offset of the first one in `invalidUtf8At`. `bytes` is the file's size in bytes.
  * - `list()` follows symlinks to classify entries; a broken link is "other". Returns null for a missing path or a
  *   non-directory; throws PromptasmError E_IO when the directory exists but cannot be read (e.g. EACCES).
@@ -41,6 +47,8 @@ const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 export class NodeWorkspaceReader implements WorkspaceReader {
   /** The per-file byte limit in effect. */
   readonly maxBytes: number;
+  /** Whether files that look binary are read as text (see {@link NodeReaderOptions.binaryAsText}). */
+  readonly binaryAsText: boolean;
 
   /** @throws PromptasmError E_ARG when `maxBytes` is not a non-negative integer. */
   constructor(options: NodeReaderOptions = {}) {
@@ -49,6 +57,7 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       throw new PromptasmError("E_ARG", `maxBytes must be a non-negative integer, got ${maxBytes}`);
     }
     this.maxBytes = maxBytes;
+    this.binaryAsText = options.binaryAsText ?? false;
   }
 
   async read(path: string): Promise<ReadResult> {
@@ -72,7 +81,7 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
     }
     if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
-    if (buf.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary", bytes: buf.length };
+    if (!this.binaryAsText && buf.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary", bytes: buf.length };
 
     try {
       return { kind: "text", text: strictUtf8.decode(buf), bytes: buf.length };
@@ -168,7 +177,17 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: "name too long",
   EMFILE: "too many open files",
   EIO: "input/output error",
+  ENOENT: "no such file or directory",
+  ENOTDIR: "not a directory",
 };
+
+/**
+ * A short reason for a filesystem error, the same wording everywhere: "too many levels of symbolic links (ELOOP)",
+ * "permission denied (EACCES)", …; the error code or message for codes without a wording.
+ */
+export function describeFsError(err: unknown): string {
+  return reason(err);
+}
 
 function reason(err: unknown): string {
   const e = err as NodeJS.ErrnoException | null;

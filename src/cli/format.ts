@@ -8,9 +8,49 @@ export function ruleLabel(f: Finding): string {
   return f.codePoint === undefined ? f.rule : `${f.rule} U+${f.codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-/** Human scan output: one `path:line:col rule-id  excerpt` line per finding. */
+/**
+ * A path for human output: control characters (C0, DEL, C1), line and paragraph separators and bidi controls are
+ * escaped (`\n`, `\t`, `\r`, else `\xHH` / `\uHHHH`), so a file name cannot break a line or reorder what is shown.
+ */
+export function escapePath(path: string): string {
+  return path.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (ch) => {
+    if (ch === "\n") return "\\n";
+    if (ch === "\t") return "\\t";
+    if (ch === "\r") return "\\r";
+    const c = ch.charCodeAt(0);
+    return c <= 0xff ? `\\x${c.toString(16).toUpperCase().padStart(2, "0")}` : `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
+
+/**
+ * At most `max` UTF-16 code units of `value` (never half a surrogate pair), with "…" when cut: for echoing
+ * user-supplied values in messages.
+ */
+export function clip(value: string, max = 80): string {
+  if (value.length <= max) return value;
+  let s = value.slice(0, max);
+  const last = s.charCodeAt(s.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) s = s.slice(0, -1);
+  return s + "…";
+}
+
+/** `message` with every quoted value ('…' or "…") longer than `max` code units clipped (see {@link clip}). */
+export function clipQuoted(message: string, max = 80): string {
+  return message
+    .replace(/"([^"\\]*(?:\\[^][^"\\]*)*)"/g, (all, inner: string) => (inner.length > max ? `"${clip(inner, max)}"` : all))
+    .replace(/'([^'\n]*)'/g, (all, inner: string) => (inner.length > max ? `'${clip(inner, max)}'` : all));
+}
+
+/**
+ * Human scan output: one `path:line:col rule-id  excerpt` line per finding. The path is escaped (see
+ * {@link escapePath}) and the excerpt's trailing white space trimmed, so each finding is exactly one line.
+ */
 export function formatFindingsText(file: string, findings: Finding[]): string {
-  return findings.map((f) => `${file}:${f.line}:${f.column} ${ruleLabel(f)}  ${f.excerpt}\n`).join("");
+  const shown = escapePath(file);
+  return findings.map((f) => {
+    const excerpt = f.excerpt.trimEnd();
+    return `${shown}:${f.line}:${f.column} ${ruleLabel(f)}${excerpt === "" ? "" : `  ${excerpt}`}\n`;
+  }).join("");
 }
 
 /** JSON-lines scan output: one object per file. */

@@ -2,13 +2,14 @@
 // (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { lstat, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { NodeWorkspaceReader } from "../adapters/node-reader.js";
+import { describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { walkFiles } from "../adapters/node-walk.js";
-import { isScanTarget } from "../discovery/names.js";
+import { isContextFile, isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../node.js";
-import { assembleJson, assembleSummary, formatFindingsJson, formatFindingsText } from "./format.js";
+import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText } from "./format.js";
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIO {
@@ -20,13 +21,47 @@ export interface CliIO {
 
 const EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2;
 
+/** Largest value the numeric options take: the largest signed 32-bit integer, what the core's counters hold. */
+export const MAX_OPTION_INT = 2_147_483_647;
+
 function positiveInt(name: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
-      throw new InvalidArgumentError(`${name} must be a positive integer, got ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > MAX_OPTION_INT) {
+      throw new InvalidArgumentError(`${name} must be a positive integer up to ${MAX_OPTION_INT}, got ${JSON.stringify(clip(value))}`);
     }
     return Number(value);
   };
+}
+
+/** Why a path that is neither a regular file nor a directory (reader.kind() gave null) cannot be scanned. */
+async function whyNotScannable(path: string): Promise<string> {
+  try {
+    const info = await stat(path); // stat only: never opens the path, so a FIFO cannot block
+    const type = info.isFIFO() ? "FIFO" : info.isCharacterDevice() ? "character device" : info.isBlockDevice() ? "block device" : info.isSocket() ? "socket" : "special file";
+    return `not a regular file (${type})`;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") {
+      try {
+        if ((await lstat(path)).isSymbolicLink()) return "broken symbolic link";
+      } catch { /* nothing there at all */ }
+      return "no such file or directory";
+    }
+    return code === "ENOTDIR" ? "no such file or directory" : describeFsError(e);
+  }
+}
+
+/** Checks `--root` before assembly: it must exist and be a directory. */
+async function checkRoot(root: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(root);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PromptasmError(code === "ENOENT" || code === "ENOTDIR" ? "E_NOT_FOUND" : "E_IO",
+      `root ${root}: ${code === "ENOENT" || code === "ENOTDIR" ? "no such directory" : describeFsError(e)}`, { cause: e });
+  }
+  if (!info.isDirectory()) throw new PromptasmError("E_ARG", `root ${root}: is not a directory`);
 }
 
 /**
@@ -40,7 +75,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .description("Assemble, guard and freeze an LLM agent's system prompt from a workspace.")
     .version("0.1.0")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(clipQuoted(text)) })
     .showHelpAfterError("(run promptasm --help for usage)");
 
   program.command("assemble")
@@ -56,6 +91,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--time-zone <iana>", "time zone of the date line (default: this machine's)")
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
     .action(async (dir: string, opts) => {
+      if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
       const pa = await loadPromptasm();
       const result = await pa.assemble(new NodeWorkspaceReader(), {
         cwd: resolve(io.cwd, dir),
@@ -83,29 +119,53 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
     .action(async (paths: string[], opts) => {
       const pa = await loadPromptasm();
-      const reader = new NodeWorkspaceReader(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {});
+      const limits = opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {};
+      const reader = new NodeWorkspaceReader(limits);
+      // Context files and files named on the command line are never skipped as binary: a NUL byte must not be a
+      // way around the scan. They are decoded as text, NULs kept as U+0000.
+      const textReader = new NodeWorkspaceReader({ ...limits, binaryAsText: true });
       let findings = 0, errors = 0;
-      const scanOne = async (shown: string, abs: string) => {
-        const r = await reader.read(abs);
+      const fail = (message: string) => { io.stderr(`promptasm: ${escapePath(message)}\n`); errors++; };
+      const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
+      const scanOne = async (shown: string, abs: string, asText: boolean) => {
+        const r = await (asText ? textReader : reader).read(abs);
         switch (r.kind) {
-          case "missing": io.stderr(`promptasm: ${shown}: no such file\n`); errors++; return;
-          case "error": io.stderr(`promptasm: ${r.message}\n`); errors++; return;
-          case "binary": io.stderr(`promptasm: note: ${shown}: binary file, skipped\n`); return;
-          case "too-large": io.stderr(`promptasm: note: ${shown}: ${r.bytes} bytes is over the ${r.limit}-byte limit, skipped\n`); return;
+          case "missing": fail(`${shown}: no such file`); return;
+          case "error": fail(r.message); return;
+          case "binary": note(`${shown}: binary file, skipped`); return;
+          case "too-large": note(`${shown}: ${r.bytes} bytes is over the ${r.limit}-byte limit, skipped`); return;
         }
-        if (r.invalidUtf8At !== undefined) io.stderr(`promptasm: note: ${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place\n`);
+        if (r.invalidUtf8At !== undefined) note(`${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place`);
+        if (r.text.includes("\u0000")) note(`${shown}: contains NUL bytes, scanned as text`);
         const found = pa.scan(r.text);
         findings += found.length;
         io.stdout(opts.json ? formatFindingsJson(shown, found) : formatFindingsText(shown, found));
       };
       for (const p of paths) {
         const abs = resolve(io.cwd, p);
-        const kind = await reader.kind(abs);
-        if (kind === null) { io.stderr(`promptasm: ${p}: no such file or directory\n`); errors++; continue; }
-        if (kind === "file") { await scanOne(p, abs); continue; }
-        for await (const item of walkFiles(abs)) {
-          if (item.kind === "problem") { io.stderr(`promptasm: ${item.message}\n`); errors++; continue; }
-          if (opts.all || isScanTarget(item.rel)) await scanOne(p.replace(/\/+$/, "") + "/" + item.rel, item.path);
+        try {
+          let kind: "file" | "dir" | null;
+          try {
+            kind = await reader.kind(abs);
+          } catch (e) {
+            // ELOOP, EACCES, …: report this path and go on with the others.
+            fail(`${p}: ${describeFsError((e as Error).cause ?? e)}`);
+            continue;
+          }
+          if (kind === null) { fail(`${p}: ${await whyNotScannable(abs)}`); continue; }
+          if (kind === "file") { await scanOne(p, abs, true); continue; }
+          const base = p.replace(/\/+$/, "");
+          for await (const item of walkFiles(abs, opts.all ? {} : { include: isScanTarget })) {
+            if (item.kind === "problem") {
+              const message = `${item.rel === "" ? p : base + "/" + item.rel}: ${item.reason}`;
+              if (item.level === "note") note(message);
+              else fail(message);
+              continue;
+            }
+            await scanOne(base + "/" + item.rel, item.path, isContextFile(item.path));
+          }
+        } catch (e) {
+          fail(`${p}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
       code = errors > 0 ? EXIT_ERROR : findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
@@ -116,10 +176,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
-      return e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help" ? EXIT_CLEAN : EXIT_ERROR;
+      // --help and --version exit 0; help shown because no command was given (exitCode 1) is a usage error.
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return EXIT_CLEAN;
+      return e.code === "commander.help" && e.exitCode === 0 ? EXIT_CLEAN : EXIT_ERROR;
     }
     if (e instanceof PromptasmError) {
-      io.stderr(`promptasm: ${e.message}\n`);
+      io.stderr(`promptasm: ${clipQuoted(e.message)}\n`);
       return EXIT_ERROR;
     }
     io.stderr(`promptasm: unexpected error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
