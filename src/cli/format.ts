@@ -1,6 +1,7 @@
 // Output formatters: pure functions from results to text.
 
 import type { AssembledPrompt } from "../prompt/assemble.js";
+import type { SectionTokenCounts } from "../tokens/tokens.js";
 import type { Finding } from "../scan/scanner.js";
 
 /** The rule label shown for a finding: the rule id, plus the code point for invisible characters. */
@@ -65,15 +66,29 @@ export function formatFindingsJson(file: string, findings: Finding[]): string {
 }
 
 /** The `assemble --json` object. */
-export function assembleJson(r: AssembledPrompt): object {
+export function assembleJson(r: AssembledPrompt, tokens?: SectionTokenCounts): object {
+  const tokensOf = (i: number) => (tokens ? { tokens: tokens.sections[i]!.tokens } : {});
   return {
     prompt: r.prompt,
-    sections: r.sections.map(({ id, tier, source, chars }) => ({ id, tier, source, chars })),
-    findings: r.findings.map((f) => ({ file: f.file, path: f.path, rule: f.rule, offset: f.offset, line: f.line, column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}) })),
-    truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars }) => ({ file, path, originalChars, headChars, tailChars })),
+    sections: r.sections.map(({ id, tier, source, sources, chars }, i) => ({ id, tier, source, sources, chars, ...tokensOf(i) })),
+    tiers: (["stable", "context", "volatile"] as const).map((tier) => ({
+      tier,
+      chars: r.sections.filter((s) => s.tier === tier).reduce((n, s) => n + s.chars, 0),
+      ...(tokens ? { tokens: tokens.tiers[tier] } : {}),
+    })),
+    ...(tokens ? { tokens: { encoding: tokens.encoding, total: tokens.total } } : {}),
+    findings: r.findings.map((f) => ({
+      file: f.file, path: f.path, rule: f.rule, category: f.category, action: f.action, offset: f.offset, line: f.line,
+      column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), ...(f.hiddenIn ? { hiddenIn: f.hiddenIn } : {}), excerpt: f.excerpt,
+    })),
+    truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars, dropped }) => ({ file, path, originalChars, headChars, tailChars, ...(dropped ? { dropped } : {}) })),
+    blocked: r.blocked,
     notes: r.notes,
     contextKind: r.contextKind,
+    policy: r.policy,
+    mode: r.mode,
     cap: r.cap,
+    boundary: r.boundary,
     chars: r.chars,
   };
 }
@@ -83,8 +98,9 @@ export function assembleSummary(r: AssembledPrompt): string {
   const lines: string[] = [];
   const blocked = new Map<string, Set<string>>();
   for (const f of r.findings) (blocked.get(f.file) ?? blocked.set(f.file, new Set()).get(f.file)!).add(ruleLabel(f));
-  for (const [file, rules] of blocked) lines.push(`promptasm: blocked ${file} (${[...rules].join(", ")})`);
-  for (const t of r.truncations) lines.push(`promptasm: cut ${t.file} from ${t.originalChars} to ${t.headChars}+${t.tailChars} chars (head+tail)`);
+  for (const b of r.blocked) lines.push(`promptasm: blocked ${b.file} (${b.rules.join(", ")}); after review, allow it with sha256 ${b.sha256}`);
+  for (const [file, rules] of blocked) if (!r.blocked.some((b) => b.file === file)) lines.push(`promptasm: ${r.findings.find((f) => f.file === file)!.action} ${file} (${[...rules].join(", ")})`);
+  for (const t of r.truncations) lines.push(t.dropped ? `promptasm: dropped ${t.file} (the total budget ran out)` : `promptasm: cut ${t.file} from ${t.originalChars} to ${t.headChars}+${t.tailChars} chars (head+tail)`);
   for (const n of r.notes) lines.push(`promptasm: note: ${n.message}`);
   lines.push(`promptasm: ${r.chars} chars in ${r.sections.length} sections (${r.sections.map((s) => s.id).join(", ")}); context: ${r.contextKind}`);
   return lines.join("\n") + "\n";

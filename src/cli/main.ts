@@ -2,13 +2,18 @@
 // (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { lstat, stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { lstat, readFile, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { walkFiles } from "../adapters/node-walk.js";
 import { isContextFile, isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../node.js";
+import { CONFIG_FILE, parseConfig, type PromptasmConfig } from "../config/config.js";
+import { DISCOVERY_POLICIES } from "../discovery/policies.js";
+import type { AssembledPrompt } from "../prompt/assemble.js";
+import { BUILTIN_RULES, SCOPES } from "../scan/rules.js";
+import { countSectionTokens } from "../tokens/tokens.js";
 import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText } from "./format.js";
 
 /** Where the CLI writes; tests pass their own. */
@@ -65,6 +70,35 @@ async function checkRoot(root: string): Promise<void> {
 }
 
 /**
+ * Reads the config file: `explicit` when given (it must exist), else the first CONFIG_FILE found in `dirs`.
+ * @throws PromptasmError E_CONFIG for an unreadable or invalid file, naming it.
+ */
+async function loadConfig(explicit: string | undefined, dirs: Array<string | null>): Promise<PromptasmConfig> {
+  const candidates = explicit !== undefined ? [explicit] : dirs.filter((d): d is string => d !== null).map((d) => join(d, CONFIG_FILE));
+  for (const path of candidates) {
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (e) {
+      if (explicit === undefined && (e as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw new PromptasmError("E_CONFIG", `config ${path}: ${describeFsError(e)}`, { cause: e });
+    }
+    return parseConfig(text, path);
+  }
+  return { rules: [], allow: [], userAuthored: [], assemble: {} };
+}
+
+/** The text of section i as it stands in the prompt (sections are joined by blank lines, the boundary aside). */
+function sectionText(r: AssembledPrompt, i: number): string {
+  let at = 0;
+  for (let k = 0; k < i; k++) {
+    at += r.sections[k]!.chars + 2;
+    if (r.boundary !== null && at === r.boundary) at += r.prompt.indexOf("\n\n", r.boundary) - r.boundary + 2;
+  }
+  return r.prompt.slice(at, at + r.sections[i]!.chars);
+}
+
+/**
  * Runs the CLI.
  * @param argv arguments after the program name, e.g. ["scan", "AGENTS.md"].
  * @returns the exit code: 0 clean, 1 findings (scan), 2 usage or I/O error.
@@ -89,12 +123,33 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--platform <name>", "platform line, e.g. cli, web, api")
     .option("--system-message <text>", "the caller's system message (appended)")
     .option("--time-zone <iana>", "time zone of the date line (default: this machine's)")
+    .addOption(new Option("--policy <name>", "which context files load").choices([...DISCOVERY_POLICIES]))
+    .addOption(new Option("--mode <mode>", "full, minimal (sub-agents) or none (identity line only)").choices(["full", "minimal", "none"]))
+    .addOption(new Option("--budget <kind>", "head/tail budget: hermes (per-file cap, 70/20) or openclaw (12,000 per file, 60,000 total, 75/25)").choices(["hermes", "openclaw"]))
+    .option("--provider <name>", "provider name for the runtime block")
+    .option("--target <path>", "cursor policy: the file being edited, for globs rules")
+    .option("--current-time", "add a current-time line (cron-style single runs)")
+    .option("--no-cache-boundary", "leave out the cache boundary marker")
+    .option("--config <file>", `config file (default: ${CONFIG_FILE} in the project root or cwd, if present)`)
+    .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
     .action(async (dir: string, opts) => {
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
-      const pa = await loadPromptasm();
+      const cwd = resolve(io.cwd, dir);
+      const config = await loadConfig(opts.config !== undefined ? resolve(io.cwd, opts.config) : undefined, [opts.root !== undefined ? resolve(io.cwd, opts.root) : null, cwd]);
+      const pa = await loadPromptasm(config.rules.length > 0 ? { rules: [...BUILTIN_RULES, ...config.rules] } : {});
       const result = await pa.assemble(new NodeWorkspaceReader(), {
-        cwd: resolve(io.cwd, dir),
+        ...config.assemble,
+        ...(config.allow.length > 0 ? { allow: config.allow } : {}),
+        ...(config.userAuthored.length > 0 ? { userAuthored: config.userAuthored } : {}),
+        ...(opts.policy !== undefined ? { policy: opts.policy } : {}),
+        ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
+        ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+        ...(opts.provider !== undefined ? { provider: opts.provider } : {}),
+        ...(opts.target !== undefined ? { targetPath: opts.target } : {}),
+        ...(opts.currentTime ? { currentTime: true } : {}),
+        ...(opts.cacheBoundary === false ? { cacheBoundary: false } : {}),
+        cwd,
         ...(opts.home !== undefined ? { home: resolve(io.cwd, opts.home) } : {}),
         ...(opts.root !== undefined ? { root: resolve(io.cwd, opts.root) } : {}),
         ...(opts.model !== undefined ? { model: opts.model } : {}),
@@ -104,8 +159,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(opts.systemMessage !== undefined ? { systemMessage: opts.systemMessage } : {}),
         ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
       });
-      if (opts.json) io.stdout(JSON.stringify(assembleJson(result)) + "\n");
-      else {
+      if (opts.json) {
+        const tokens = opts.tokens === "none" ? undefined : await countSectionTokens(result.sections.map((sec, i) => ({ id: sec.id, tier: sec.tier, text: sectionText(result, i) })), opts.tokens);
+        io.stdout(JSON.stringify(assembleJson(result, tokens)) + "\n");
+      } else {
         io.stdout(result.prompt + "\n");
         io.stderr(assembleSummary(result));
       }
@@ -116,9 +173,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .argument("<paths...>", "files (scanned whatever their name) or directories (searched recursively for context files and Markdown)")
     .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--json", "print one JSON object per scanned file: { file, findings }")
+    .addOption(new Option("--scope <scope>", "rules to run: all, context (context files) or strict (agent-written memory and skills)").choices([...SCOPES]).default("context"))
+    .option("--config <file>", `config file with extra rules (default: ${CONFIG_FILE} in cwd, if present)`)
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
     .action(async (paths: string[], opts) => {
-      const pa = await loadPromptasm();
+      const config = await loadConfig(opts.config !== undefined ? resolve(io.cwd, opts.config) : undefined, [io.cwd]);
+      const pa = await loadPromptasm(config.rules.length > 0 ? { rules: [...BUILTIN_RULES, ...config.rules] } : {});
       const limits = opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {};
       const reader = new NodeWorkspaceReader(limits);
       // Context files and files named on the command line are never skipped as binary: a NUL byte must not be a
@@ -137,7 +197,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
         if (r.invalidUtf8At !== undefined) note(`${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place`);
         if (r.text.includes("\u0000")) note(`${shown}: contains NUL bytes, scanned as text`);
-        const found = pa.scan(r.text);
+        const { findings: found, suppressed } = pa.scanner.scanDetailed(r.text, { scope: opts.scope });
+        for (const x of suppressed) note(`${shown}: ${x.count} more ${x.rule} findings not listed`);
         findings += found.length;
         io.stdout(opts.json ? formatFindingsJson(shown, found) : formatFindingsText(shown, found));
       };

@@ -19,7 +19,7 @@ import {
 } from "../sections/builders.js";
 import { CONTEXT_GUIDANCE } from "../sections/texts.js";
 import type { Section, Tier } from "../sections/types.js";
-import { CACHE_BOUNDARY } from "./boundary.js";
+import { CACHE_BOUNDARY, quoteBoundary } from "./boundary.js";
 import { fileCap } from "./budget.js";
 import { applyBudget, OPENCLAW_BUDGET, truncationWarningSection, type BudgetPolicy } from "./budgets.js";
 
@@ -238,13 +238,19 @@ export async function assembleSystemPrompt(
     notes.push(...discovery.notes);
   }
   const guarded: Array<{ file: DiscoveredFile; text: string | null }> = [];
-  for (const file of discovery.files) guarded.push({ file, text: await guard(file.label, file.path, file.text, "context") });
-  const budgeted = applyBudget(core, guarded.filter((g) => g.text !== null).map((g) => ({ label: g.file.label, path: g.file.path, text: g.text! })), budget);
+  // OpenClaw's MEMORY.md and USER.md are the agent's own memory, as in a home: scanned at the strict scope.
+  const scopeOf = (file: DiscoveredFile): RuleScope => (policy === "openclaw" && /^(?:MEMORY|USER)\.md$/i.test(file.label) ? "strict" : "context");
+  for (const file of discovery.files) guarded.push({ file, text: await guard(file.label, file.path, file.text, scopeOf(file)) });
+  // Static files take the budget first, so a dynamic file (HEARTBEAT.md) growing never changes how a static file is
+  // cut, nor the truncation warning above the cache boundary.
+  const inputs = guarded.filter((g) => g.text !== null).map((g) => ({ label: g.file.label, path: g.file.path, text: g.text!, dynamic: g.file.dynamic === true }));
+  const budgetInputs = [...inputs.filter((i) => !i.dynamic), ...inputs.filter((i) => i.dynamic)];
+  const budgeted = applyBudget(core, budgetInputs.map(({ label, path, text }) => ({ label, path, text })), budget);
   for (const n of budgeted.notes) notes.push({ path: "", message: n });
   const placed = new Map<string, string>();
-  budgeted.files.forEach((f) => {
+  budgeted.files.forEach((f, i) => {
     if (f.truncation || f.dropped) {
-      truncations.push({ file: f.label, path: f.path, ...(f.truncation ?? { originalChars: 0, headChars: 0, tailChars: 0 }), ...(f.dropped ? { dropped: true } : {}) });
+      truncations.push({ file: f.label, path: f.path, ...(f.truncation ?? { originalChars: budgetInputs[i]!.text.length, headChars: 0, tailChars: 0 }), ...(f.dropped ? { dropped: true } : {}) });
     }
     if (!f.dropped) placed.set(f.path, f.text);
   });
@@ -284,8 +290,9 @@ export async function assembleSystemPrompt(
     skillsIndexSection(skills),
     options.environment ? environmentSection({ ...options.environment, cwd: options.cwd }) : null,
     staticParts.length > 0 ? section("project-context", "context", `# Project context\n\n${staticParts.join("\n\n")}`, guarded.filter((g) => !g.file.dynamic).map((g) => g.file.path)) : null,
-    truncationWarningSection(budgeted.files),
+    truncationWarningSection(budgeted.files.filter((_, i) => !budgetInputs[i]!.dynamic)),
     dynamicParts.length > 0 ? section("dynamic-context", "volatile", `# Context that changes between turns\n\n${dynamicParts.join("\n\n")}`, guarded.filter((g) => g.file.dynamic).map((g) => g.file.path), true) : null,
+    dynamicWarning(truncationWarningSection(budgeted.files.filter((_, i) => budgetInputs[i]!.dynamic))),
     memorySection({ memory: memory ?? null, user: user ?? null, ...(options.externalMemory !== undefined ? { external: options.externalMemory } : {}) }),
     dateSection({ now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) }),
     options.currentTime ? currentTimeSection({ now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) }) : null,
@@ -294,7 +301,8 @@ export async function assembleSystemPrompt(
       ? runtimeSection({ ...(options.model !== undefined ? { model: options.model } : {}), ...(options.provider !== undefined ? { provider: options.provider } : {}), cwd: options.cwd })
       : null,
   ]);
-  const ordered = modeFilter(mode, all);
+  // A marker line inside a file or caller text would move the split point: quote it.
+  const ordered = modeFilter(mode, all).map((s) => (s.text.includes(CACHE_BOUNDARY) ? { ...s, text: quoteBoundary(s.text) } : s));
 
   // Stable and context tiers above the boundary, volatile below; parts and tiers joined by one blank line.
   const above = ordered.filter((s) => s.tier !== "volatile");
@@ -322,6 +330,11 @@ export async function assembleSystemPrompt(
 export function dateLine(now: Date, timeZone?: string): string {
   const s = dateSection({ now, ...(timeZone !== undefined ? { timeZone } : {}) });
   return s?.text ?? "";
+}
+
+// The truncation warning for dynamic files goes below the cache boundary, with them.
+function dynamicWarning(s: Section | null): Section | null {
+  return s === null ? null : { ...s, id: "dynamic-truncation-warning", tier: "volatile" };
 }
 
 async function readText(reader: WorkspaceReader, path: string, notes: DiscoveryNote[]): Promise<string | null> {
