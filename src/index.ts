@@ -14,7 +14,7 @@ export type { Core, Cuts, InvisibleChar } from "./core/wasm.js";
 export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.js";
 export { MapWorkspaceReader } from "./adapters/map-reader.js";
 export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
-export { HERMES_SPLIT, OPENCLAW_SPLIT, guardText, type GuardedText, type Truncation, type TruncationPolicy } from "./guard/guard.js";
+export { HERMES_SPLIT, OPENCLAW_SPLIT, blockNotice, truncationMarker, type Truncation } from "./guard/guard.js";
 export { BUILTIN_RULES, INVISIBLE_RULE_ID, QUOTING_POLICY, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./scan/rules.js";
 export { Scanner, decodeTagText, type Finding } from "./scan/scanner.js";
 export { compileRules, type CompiledRuleSet } from "./scan/compile.js";

@@ -108,7 +108,7 @@ function checkCount(name: string, n: number): void {
  * file, ours can exceed the total by about 200 chars per cut file.)
  *
  * Input texts are taken as they are: scan and normalize them first (Scanner.scan, then core.normalize on a clean
- * file), and do not pass texts that guardText already cut.
+ * file), and do not pass texts that were already cut.
  *
  * @param core the loaded WASM core (for truncateCuts).
  * @param files context files in prompt order.
