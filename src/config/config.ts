@@ -2,6 +2,7 @@
 // files, and default assembly options. Parsing is runtime-neutral; the Node CLI reads the file.
 
 import { PromptasmError } from "../errors.js";
+import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import type { AllowEntry, AssembleOptions } from "../prompt/assemble.js";
 import { SCOPES, type Rule, type RuleCategory } from "../scan/rules.js";
 
@@ -92,6 +93,11 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
     }
     for (const k of ["maxChars", "contextWindow"]) if (assemble[k] !== undefined && !(Number.isSafeInteger(assemble[k]) && (assemble[k] as number) > 0)) fail(`assemble.${k} must be a positive integer`);
     for (const k of ["policy", "mode", "budget", "model", "provider", "platform", "timeZone"]) if (assemble[k] !== undefined) str(assemble[k], `assemble.${k}`);
+    // Enums and booleans are checked here: a string "false" would otherwise turn cacheBoundary/currentTime on.
+    for (const [k, values] of [["policy", DISCOVERY_POLICIES], ["mode", ["full", "minimal", "none"]], ["budget", ["hermes", "openclaw"]]] as const) {
+      if (assemble[k] !== undefined && !(values as readonly unknown[]).includes(assemble[k])) fail(`assemble.${k} must be one of ${values.join(", ")}`);
+    }
+    for (const k of ["currentTime", "cacheBoundary"]) if (assemble[k] !== undefined && typeof assemble[k] !== "boolean") fail(`assemble.${k} must be true or false`);
     if (assemble.tools !== undefined) {
       arr(assemble.tools, "assemble.tools").forEach((t, i) => {
         if (typeof t !== "object" || t === null) fail(`assemble.tools[${i}] must be an object`);

@@ -30,3 +30,11 @@ export function addDynamicText(prompt: string, text: string): string {
   const rest = prompt.slice(end).replace(/^\n+/, "");
   return `${prompt.slice(0, end)}\n\n${t}${rest === "" ? "" : `\n\n${rest}`}`;
 }
+
+/** What a copy of the marker inside a file or caller text becomes, so only the real boundary splits the prompt. */
+export const QUOTED_BOUNDARY = "<!-- promptasm: cache boundary (quoted; not the boundary) -->";
+
+/** Replaces every copy of CACHE_BOUNDARY in `text` with QUOTED_BOUNDARY. */
+export function quoteBoundary(text: string): string {
+  return text.split(CACHE_BOUNDARY).join(QUOTED_BOUNDARY);
+}
