@@ -457,7 +457,7 @@ describe("modes", () => {
   });
 
   it("minimal keeps tooling, workspace context and runtime", () => {
-    expect(MINIMAL_MODE_IDS).toEqual(["tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "environment", "runtime"]);
+    expect(MINIMAL_MODE_IDS).toEqual(["tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "truncation-warning", "environment", "dynamic-context", "dynamic-truncation-warning", "runtime"]);
     expect(modeFilter("minimal", sections).map((s) => s.id)).toEqual(["guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "project-context", "environment", "runtime"]);
   });
 

@@ -125,7 +125,7 @@ export interface AssembledPrompt {
   contextKind: Discovery["kind"];
   policy: DiscoveryPolicy;
   mode: PromptMode;
-  /** The per-file cap that applied, in chars. */
+  /** The per-file cap that applied, in chars (the hermes cap, or the openclaw budget's per-file limit). */
   cap: number;
   /** Offset (UTF-16 code units) of the cache boundary marker in `prompt`, or null when there is none. */
   boundary: number | null;
@@ -316,7 +316,8 @@ export async function assembleSystemPrompt(
     sections: ordered.map((s) => ({ id: s.id, tier: s.tier, source: s.sources[0] ?? null, sources: s.sources, chars: s.text.length, dynamic: s.tier === "volatile" })),
     findings, truncations, notes, blocked,
     contextKind: discovery.kind,
-    policy, mode, cap,
+    policy, mode,
+    cap: budget.kind === "openclaw" ? budget.perFile : cap,
     boundary: useBoundary ? head.length + 2 : null,
     requestable,
     chars: prompt.length,

@@ -174,12 +174,13 @@ export type PromptMode = "full" | "minimal" | "none";
 
 /**
  * Section ids kept in minimal mode (sub-agents): tooling (tool-guidance, tool-use-enforcement, tool-list), the
- * workspace and its context (guidance — the rules for treating project files as information —, project-context,
- * environment) and runtime. Everything else (identity, styles, system message, skills, memory, clock, platform) is
+ * workspace and its context (guidance — the rules for treating project files as information —, project-context and
+ * dynamic-context with their truncation warnings, so a cut or dropped file is never silent; environment) and runtime. Everything else (identity, styles, system message, skills, memory, clock, platform) is
  * dropped.
  */
 export const MINIMAL_MODE_IDS: readonly string[] = [
-  "tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "environment", "runtime",
+  "tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "truncation-warning", "environment",
+  "dynamic-context", "dynamic-truncation-warning", "runtime",
 ];
 
 /**
