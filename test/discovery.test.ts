@@ -675,3 +675,18 @@ describe("discoverHermes: unusual files", () => {
     ]);
   });
 });
+
+describe("symbolic links out of the workspace", () => {
+  it("a context file that links outside the project root is skipped with a note; a link inside is followed", async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "promptasm-outside-"));
+    fs.writeFileSync(path.join(outside, "creds"), "aws_secret_access_key = abc123");
+    const root = tree({ ".git/HEAD": "ref", "notes.md": "Run make test.", "sub/x": "" });
+    fs.symlinkSync(path.join(outside, "creds"), path.join(root, "AGENTS.md"));
+    fs.symlinkSync("../notes.md", path.join(root, "sub", "AGENTS.md"));
+    const d = await discoverHermes(new NodeWorkspaceReader(), path.join(root, "sub"));
+    expect(d.files.map((f) => [f.label, f.text])).toEqual([["sub/AGENTS.md", "Run make test."]]);
+    expect(d.notes.map((n) => n.message)).toEqual([
+      `${path.join(root, "AGENTS.md")}: skipped, a symbolic link to ${fs.realpathSync(path.join(outside, "creds"))}, outside the workspace ${fs.realpathSync(root)}`,
+    ]);
+  });
+});

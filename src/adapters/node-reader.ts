@@ -1,6 +1,6 @@
 // The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
 // workspace lives here; discovery only sees ReadResult / DirEntry values.
-import { readFile, readdir, stat } from "node:fs/promises";
+import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
@@ -120,6 +120,15 @@ export class NodeWorkspaceReader implements WorkspaceReader {
     } catch (err) {
       if (isMissing(err)) return null;
       throw new PromptasmError("E_IO", `${path}: ${reason(err)}`, { cause: err });
+    }
+  }
+
+  /** The path with symbolic links resolved (fs.realpath), or null when it cannot be resolved (missing, loop, …). */
+  async realPath(path: string): Promise<string | null> {
+    try {
+      return await realpath(path);
+    } catch {
+      return null;
     }
   }
 }

@@ -82,6 +82,15 @@ export async function readCandidate(
   notes: DiscoveryNote[],
   transform: (text: string) => string = (t) => t,
 ): Promise<DiscoveredFile | null> {
+  // A context file that is a symbolic link out of the workspace (say AGENTS.md -> ~/.aws/credentials in a cloned
+  // repository) would put a local file into the prompt: refuse it.
+  if (reader.realPath) {
+    const [real, realBase] = await Promise.all([reader.realPath(path), reader.realPath(base)]);
+    if (real !== null && realBase !== null && real !== path && !isWithin(realBase, real)) {
+      notes.push({ path, message: `${path}: skipped, a symbolic link to ${real}, outside the workspace ${realBase}` });
+      return null;
+    }
+  }
   const r = await reader.read(path);
   switch (r.kind) {
     case "missing":

@@ -24,4 +24,9 @@ export interface WorkspaceReader {
   list(dir: string): Promise<DirEntry[] | null>;
   /** "file", "dir", or null when nothing is there. Follows symlinks. */
   kind(path: string): Promise<"file" | "dir" | null>;
+  /**
+   * Optional: the path with every symbolic link resolved, or null when it cannot be resolved. Readers over real
+   * filesystems implement it so discovery can refuse a context file that links out of the workspace.
+   */
+  realPath?(path: string): Promise<string | null>;
 }
