@@ -2,9 +2,10 @@
 // (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { lstat, readFile, stat } from "node:fs/promises";
+import { lstat, open, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
+import { BINARY_SNIFF_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
+import { scanFile } from "../adapters/node-scan-file.js";
 import { walkFiles } from "../adapters/node-walk.js";
 import { isContextFile, isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
@@ -25,6 +26,36 @@ export interface CliIO {
 }
 
 const EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2;
+
+/**
+ * `scan` streams files over this many bytes (8 MiB) through the core in chunks (scanFile: memory stays flat, same
+ * findings); smaller files are read whole, which is faster for them.
+ */
+export const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;
+
+/** Size in bytes of the regular file at `path`, or -1 (not a regular file, or stat failed: the reader reports it). */
+async function regularFileSize(path: string): Promise<number> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.size : -1;
+  } catch {
+    return -1;
+  }
+}
+
+/** Whether the first BINARY_SNIFF_BYTES of a file hold a NUL byte (the reader's binary test); false if unreadable. */
+async function looksBinary(path: string): Promise<boolean> {
+  let fh;
+  try {
+    fh = await open(path, "r");
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(BINARY_SNIFF_BYTES), 0, BINARY_SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } catch {
+    return false; // scanFile opens it again and reports the error
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
 
 /** Largest value the numeric options take: the largest signed 32-bit integer, what the core's counters hold. */
 export const MAX_OPTION_INT = 2_147_483_647;
@@ -187,7 +218,27 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       let findings = 0, errors = 0;
       const fail = (message: string) => { io.stderr(`promptasm: ${escapePath(message)}\n`); errors++; };
       const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
+      // Over STREAM_ABOVE_BYTES: the same checks and notes as below, without reading the file whole.
+      const scanLarge = async (shown: string, abs: string, asText: boolean, size: number) => {
+        if (size > reader.maxBytes) { note(`${shown}: ${size} bytes is over the ${reader.maxBytes}-byte limit, skipped`); return; }
+        if (!asText && await looksBinary(abs)) { note(`${shown}: binary file, skipped`); return; }
+        let r;
+        try {
+          r = await scanFile(pa, abs, { scope: opts.scope });
+        } catch (e) {
+          if (!(e instanceof PromptasmError) || (e.code !== "E_IO" && e.code !== "E_NOT_FOUND")) throw e;
+          fail(e.code === "E_NOT_FOUND" ? `${shown}: no such file` : e.message);
+          return;
+        }
+        if (r.invalidUtf8At !== undefined) note(`${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place`);
+        if (r.containsNul) note(`${shown}: contains NUL bytes, scanned as text`);
+        for (const x of r.suppressed) note(`${shown}: ${x.count} more ${x.rule} findings not listed`);
+        findings += r.findings.length;
+        io.stdout(opts.json ? formatFindingsJson(shown, r.findings) : formatFindingsText(shown, r.findings));
+      };
       const scanOne = async (shown: string, abs: string, asText: boolean) => {
+        const size = await regularFileSize(abs);
+        if (size > STREAM_ABOVE_BYTES) return scanLarge(shown, abs, asText, size);
         const r = await (asText ? textReader : reader).read(abs);
         switch (r.kind) {
           case "missing": fail(`${shown}: no such file`); return;

@@ -9,6 +9,20 @@ import type { CompiledRuleSet } from "../scan/compile.js";
 /** Code units per chunk handed to the core's scan: bounds the core's memory for the text, whatever its length. */
 export const SCAN_CHUNK = 1 << 20;
 
+/**
+ * Code units of context findInvisibleChunk() needs on each side of a chunk: 8. The core decides about a code unit
+ * from at most the two units before it and the one after it (assembly/invisible.ts: joiners, selectors, tag pairs);
+ * 8 leaves room for that window to grow without changing callers.
+ */
+export const INVISIBLE_CONTEXT = 8;
+
+/** One piece of a longer text: `text` starts `offset` UTF-16 code units into the whole. */
+export interface TextChunk {
+  text: string;
+  /** Offset of text[0] in the whole input, in UTF-16 code units. */
+  offset: number;
+}
+
 /** An invisible character found in a text. */
 export interface InvisibleChar {
   /** Unicode code point, e.g. 0x200B. */
@@ -41,6 +55,19 @@ export interface Core {
    */
   findInvisible(text: string, limit?: { max: number; total?: number }): InvisibleChar[];
   /**
+   * The invisible characters findInvisible(whole) reports inside one chunk of a longer text, found without the whole
+   * text: the core sees `before + text + after` and only the chunk's own code units are kept. Offsets in the result
+   * are offsets in the whole text (UTF-16 code units), ascending.
+   * @param text the chunk; `offset` is where it starts in the whole text (code units).
+   * @param before the code units just before the chunk: exactly min(INVISIBLE_CONTEXT, offset) of them (at offset 0,
+   *   ""), so that "offset 0" (a BOM there is a file signature) means the same in the window as in the whole.
+   * @param after the code units just after the chunk: INVISIBLE_CONTEXT of them, fewer only where the whole text ends.
+   * @param limit with `limit`, at most `limit.max` (the earliest), and `limit.total` is set to how many the chunk has.
+   * @throws PromptasmError E_ARG when `offset` is not a non-negative integer, `before` has the wrong length or `after`
+   *   is longer than INVISIBLE_CONTEXT.
+   */
+  findInvisibleChunk(text: string, offset: number, before: string, after: string, limit?: { max: number; total?: number }): InvisibleChar[];
+  /**
    * Head/tail cut points for a text over `cap` code units (assembly/truncate.ts).
    * @throws PromptasmError E_ARG when cap is not a non-negative integer or the ratios are not in [0, 1] with a sum <= 1.
    */
@@ -53,6 +80,23 @@ export interface Core {
    * @throws PromptasmError E_WASM when the core rejects the tables.
    */
   scanRaw(rules: CompiledRuleSet, text: string, limit?: ScanLimit): Int32Array;
+  /**
+   * Runs a compiled rule set over a text that arrives in pieces, last piece first, so the whole text never has to be
+   * in memory: same result as scanRaw(rules, concatenation of the pieces, limit). The DFA state carries over from
+   * one piece to the one before it, so pieces need no overlap and may be cut anywhere (even inside a surrogate
+   * pair). Pieces longer than SCAN_CHUNK are handed to the core SCAN_CHUNK code units at a time.
+   * @param chunks pieces in reverse order: the first yielded ends at `totalLength`, each next one ends where the
+   *   previous one starts, the last starts at 0 (offsets in UTF-16 code units; empty pieces are allowed). The
+   *   iterable is read synchronously and must not use this core while it is read (the core holds one scan at a time).
+   * @param totalLength the whole text's length in UTF-16 code units, at most 2,147,483,647 (the core's offsets are
+   *   32-bit).
+   * @returns flat pairs [ruleIndex, startOffset, ...] as scanRaw returns them (offsets in the whole text).
+   * @throws PromptasmError E_ARG when `totalLength` is out of range, a piece is not a { text, offset } with the offset
+   *   where the previous piece starts minus its length, the pieces stop before offset 0, or the iterable uses this
+   *   core while it is read; E_WASM when the core rejects the tables. An error thrown by the iterable propagates
+   *   (the scan is abandoned and the core left ready for the next one).
+   */
+  scanChunks(rules: CompiledRuleSet, chunks: Iterable<TextChunk>, totalLength: number, limit?: ScanLimit): Int32Array;
 }
 
 /**
@@ -69,6 +113,7 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
   }
   let installed: CompiledRuleSet | null = null;
   let installedGeneration = -1;
+  let scanning = false; // a scanChunks() is reading its chunks: the core's scan state belongs to it
   // Mirrors `rules` in the core's table: reload on a new rule set, clear after its cache was reset.
   const install = (rules: CompiledRuleSet) => {
     if (installed !== rules) {
@@ -78,7 +123,7 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
     } else if (installedGeneration !== rules.generation) wasm.clearTable();
     installedGeneration = rules.generation;
   };
-  return {
+  const core: Core = {
     normalize: (text) => wasm.normalize(text),
     findInvisible(text, limit) {
       const max = limit ? limit.max : 0x7fffffff;
@@ -97,11 +142,47 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
       const [headEnd, tailStart] = wasm.truncateCuts(text, cap, headRatio, tailRatio);
       return { headEnd: headEnd!, tailStart: tailStart! };
     },
+    findInvisibleChunk(text, offset, before, after, limit) {
+      if (!Number.isSafeInteger(offset) || offset < 0) throw new PromptasmError("E_ARG", `chunk offset must be a non-negative integer, got ${offset}`);
+      if (before.length !== Math.min(INVISIBLE_CONTEXT, offset)) {
+        throw new PromptasmError("E_ARG", `before must hold the ${Math.min(INVISIBLE_CONTEXT, offset)} code units before the chunk, got ${before.length}`);
+      }
+      if (after.length > INVISIBLE_CONTEXT) throw new PromptasmError("E_ARG", `after must hold at most ${INVISIBLE_CONTEXT} code units, got ${after.length}`);
+      const max = limit ? limit.max : 0x7fffffff;
+      if (!(max >= 0)) throw new PromptasmError("E_ARG", `max must be >= 0, got ${max}`);
+      const lo = before.length, hi = before.length + text.length; // the chunk's code units in the window
+      const window = before + text + after;
+      // Findings in `before` come first and number at most lo, so asking for max + lo keeps every wanted one.
+      const lim = { max: Math.min(max + lo, 0x7fffffff), total: 0 };
+      const all = core.findInvisible(window, lim);
+      const out: InvisibleChar[] = [];
+      let inBefore = 0, inAfter = 0;
+      for (const f of all) {
+        if (f.offset < lo) inBefore++;
+        else if (f.offset >= hi) inAfter++;
+        else if (out.length < max) out.push({ codePoint: f.codePoint, offset: f.offset - lo + offset });
+      }
+      if (limit) {
+        if (lim.total > all.length && after !== "") {
+          // Cut short: count the findings in `after` on a small window (its decisions reach 2 units back).
+          const tail = (before + text).slice(-2 * INVISIBLE_CONTEXT);
+          inAfter = core.findInvisible(tail + after).filter((f) => f.offset >= tail.length).length;
+        }
+        limit.total = lim.total - inBefore - inAfter;
+      }
+      return out;
+    },
     scanRaw(rules, text, limit) {
-      let state = rules.startState(); // may clear the rule set's cache: mirror it after
-      install(rules);
+      return core.scanChunks(rules, [{ text, offset: 0 }], text.length, limit);
+    },
+    scanChunks(rules, chunks, totalLength, limit) {
+      if (!Number.isSafeInteger(totalLength) || totalLength < 0 || totalLength > 0x7fffffff) {
+        throw new PromptasmError("E_ARG", `totalLength must be an integer in 0..2147483647 (UTF-16 code units), got ${totalLength}`);
+      }
       const max = limit?.maxPerRule ?? Infinity;
       if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
+      if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
+      let state = 0;
       // Per rule, the offsets kept so far. Matches arrive in descending offset order, so once a rule has `max` the
       // newest (smallest) offsets replace the oldest: a ring buffer keeps the earliest `max` of the text.
       const kept: number[][] = Array.from({ length: rules.nRules }, () => []);
@@ -118,9 +199,10 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
           }
         }
       };
-      for (let end = text.length; end > 0 || (end === 0 && text.length === 0); end -= SCAN_CHUNK) {
-        const start = Math.max(0, end - SCAN_CHUNK);
-        if (wasm.scanStart(text.slice(start, end), state, start, end === text.length, start === 0) !== 0) {
+      // Scans text[0..] as the code units at [start, start + text.length) of the whole input.
+      const feed = (text: string, start: number) => {
+        const end = start + text.length;
+        if (wasm.scanStart(text, state, start, end === totalLength, start === 0) !== 0) {
           throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
         }
         for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
@@ -134,10 +216,38 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
           if (wasm.setTransition(from, wasm.neededClass(), value) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
         }
         state = wasm.currentState();
-        if (start === 0) break;
+      };
+      let done = false;
+      scanning = true;
+      try {
+        state = rules.startState(); // may clear the rule set's cache: mirror it after
+        install(rules);
+        let expectEnd = totalLength; // where the next piece must end
+        for (const chunk of chunks) {
+          const text = chunk?.text, offset = chunk?.offset;
+          if (typeof text !== "string" || !Number.isSafeInteger(offset)) throw new PromptasmError("E_ARG", "each chunk must be { text: string, offset: integer }");
+          if (offset + text.length !== expectEnd || offset < 0) {
+            throw new PromptasmError("E_ARG", `chunk at offset ${offset} with ${text.length} code units does not end where the text after it starts (${expectEnd})`);
+          }
+          // Long pieces go to the core SCAN_CHUNK code units at a time, last first: bounds the core's copy of the text.
+          for (let end = text.length; end > 0; end -= SCAN_CHUNK) {
+            const start = Math.max(0, end - SCAN_CHUNK);
+            feed(start === 0 && end === text.length ? text : text.slice(start, end), offset + start);
+          }
+          expectEnd = offset;
+        }
+        if (expectEnd !== 0) throw new PromptasmError("E_ARG", `chunks stopped at offset ${expectEnd}: the last one must start at 0`);
+        if (totalLength === 0) feed("", 0); // an empty input still sees its two edges, as the rules define it
+        wasm.scanEnd();
+        drain();
+        done = true;
+      } finally {
+        scanning = false;
+        if (!done) {
+          wasm.scanEnd();
+          wasm.takeMatches(); // abandon the scan: its matches must not leak into the next one
+        }
       }
-      wasm.scanEnd();
-      drain();
       if (limit) limit.suppressed = seen.map((n, r) => n - kept[r]!.length);
       // Sort into ascending (offset, rule) order; the scan found them right to left.
       const pairs: Array<[number, number]> = [];
@@ -148,4 +258,5 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
       return out;
     },
   };
+  return core;
 }
