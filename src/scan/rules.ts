@@ -202,17 +202,15 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "secret-literal", category: "secret", scope: "strict",
     description: "A hard-coded secret: a known key format, a private key block, or a key/token/password assigned a literal value (not an env-var name in SHOUTY_SNAKE case).",
     caseSensitive: true,
+    // One token class ([\w-], plus +/ in values) and one length (16, an AWS key id's) for every format: in the
+    // reversed automaton all the counters then advance together. Distinct classes or lengths per format would make the DFA track each
+    // counter separately, and their product explodes on ordinary text.
     pattern: [
-      String.raw`\bsk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}`,
-      String.raw`\bgh[pousr]_[A-Za-z0-9]{36}\b`,
-      String.raw`\bgithub_pat_[A-Za-z0-9_]{22,}`,
-      String.raw`\bAKIA[0-9A-Z]{16}\b`,
-      String.raw`\bxox[abprs]-[A-Za-z0-9\-]{10,}`,
-      String.raw`\bAIza[A-Za-z0-9_\-]{35}\b`,
+      String.raw`\b(?:sk-(?:ant-|proj-)?|gh[pousr]_|github_pat_|xox[abprs]-|AIza|AKIA)[\w-]{16,}`,
       String.raw`-----BEGIN (?:RSA |EC |DSA |OPENSSH )?PRIVATE KEY-----`,
-      // key = "value" where the value has a lower-case letter or a digit next to letters: SHOUTY_SNAKE names do not.
-      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[A-Za-z0-9_\-+/]*[a-z][A-Za-z0-9_\-+/]*[0-9][A-Za-z0-9_\-+/]*`,
-      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[A-Za-z0-9_\-+/]*[0-9][A-Za-z0-9_\-+/]*[a-z][A-Za-z0-9_\-+/]*`,
+      // key = "value" where the value has a lower-case letter and a digit: SHOUTY_SNAKE env-var names have no
+      // lower-case letter.
+      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[\w+/-]*(?:[a-z][\w+/-]*[0-9]|[0-9][\w+/-]*[a-z])`,
     ].join("|"),
   },
 ];
