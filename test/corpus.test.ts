@@ -91,6 +91,18 @@ describe("corpus", () => {
     });
   });
 
+  describe("lazy DFA on real text", () => {
+    // A rule whose automaton multiplies with the others makes the DFA thrash (clear its cache again and again):
+    // still linear, but dozens of times slower. The built-in rules must fit the cache on the whole corpus.
+    it("the strict rule set scans the whole corpus without clearing its DFA cache", async () => {
+      const scanner = new Scanner(core);
+      for (const f of [...(await loadCorpus("benign")), ...(await loadCorpus("attacks"))]) scanner.scan(f.text, { scope: "strict" });
+      const { set } = scanner.compiledFor("strict");
+      expect(set.generation).toBe(0);
+      expect(set.size).toBeLessThan(set.capacity);
+    });
+  });
+
   describe("attack payload files", () => {
     it("WASM findings equal the reference engine's for every file", async () => {
       const files = await loadCorpus("attacks");
