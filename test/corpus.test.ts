@@ -93,13 +93,20 @@ describe("corpus", () => {
 
   describe("lazy DFA on real text", () => {
     // A rule whose automaton multiplies with the others makes the DFA thrash (clear its cache again and again):
-    // still linear, but dozens of times slower. The built-in rules must fit the cache on the whole corpus.
-    it("the strict rule set scans the whole corpus without clearing its DFA cache", async () => {
+    // still linear, but dozens of times slower (secret-literal with a counter per key format once built 220,000
+    // states and cleared the cache 26 times on the benign corpus alone). The whole corpus, 27 MB of varied text, may
+    // fill the cache once; it must not thrash.
+    it("the strict rule set scans the whole corpus without thrashing its DFA cache", async () => {
       const scanner = new Scanner(core);
       for (const f of [...(await loadCorpus("benign")), ...(await loadCorpus("attacks"))]) scanner.scan(f.text, { scope: "strict" });
       const { set } = scanner.compiledFor("strict");
-      expect(set.generation).toBe(0);
-      expect(set.size).toBeLessThan(set.capacity);
+      expect(set.generation).toBeLessThanOrEqual(1);
+      expect(set.statesBuilt).toBeLessThan(2 * set.capacity);
+    });
+    it("the context rule set (what context files get) scans the whole corpus without clearing its cache", async () => {
+      const scanner = new Scanner(core);
+      for (const f of [...(await loadCorpus("benign")), ...(await loadCorpus("attacks"))]) scanner.scan(f.text, { scope: "context" });
+      expect(scanner.compiledFor("context").set.generation).toBe(0);
     });
   });
 
