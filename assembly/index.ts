@@ -3,4 +3,4 @@
 export { findInvisible, invisibleTotal } from "./invisible";
 export { normalize } from "./normalize";
 export { truncateCuts } from "./truncate";
-export { loadTables, clearTable, setTransition, scanStart, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";
+export { loadTables, useSlot, clearTable, setTransition, scanStart, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";

@@ -35,26 +35,46 @@ let startEdgePending = false; // feed EDGE after text[0] (this chunk starts the 
 let pendingClass: i32 = 0;
 const out = new Array<i32>(); // pairs [target state, start offset] for accepting steps
 
+/** Rule sets held at once (a scanner uses up to three scopes; callers may switch between them freely). */
+const SLOTS: i32 = 8;
+const slotMap = new StaticArray<Uint8Array | null>(SLOTS);
+const slotTable = new StaticArray<Uint16Array | null>(SLOTS);
+const slotScalars = new StaticArray<i32>(SLOTS * 4); // capacity, nClasses, edgeClass, skipClass per slot
+
 /**
- * Installs a rule set's class map and an empty transition table of `cap` states.
- * Returns 0, or -1 for a malformed class map, -4 for bad scalars.
+ * Installs a rule set's class map and an empty transition table of `cap` states in `slot` (0..7) and makes it the
+ * current one. Returns 0, or -1 for a malformed class map, -4 for bad scalars or slot.
  */
-export function loadTables(map: Uint8Array, cap: i32, classes: i32, edge: i32, skip: i32): i32 {
+export function loadTables(slot: i32, map: Uint8Array, cap: i32, classes: i32, edge: i32, skip: i32): i32 {
+  if (slot < 0 || slot >= SLOTS) return -4;
   if (classes <= 0 || classes > 256 || cap < 1 || cap > 0x7FFF) return -4;
   if (edge < 0 || edge >= classes || skip < -1 || skip >= classes || skip == edge) return -4;
   if (map.length != 65536) return -1;
   for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return -1;
-  classMap = map;
-  capacity = cap;
-  nClasses = classes;
-  edgeClass = edge;
-  skipClass = skip;
-  table = new Uint16Array(cap * classes);
+  slotMap[slot] = map;
+  slotTable[slot] = new Uint16Array(cap * classes);
+  slotScalars[slot * 4] = cap;
+  slotScalars[slot * 4 + 1] = classes;
+  slotScalars[slot * 4 + 2] = edge;
+  slotScalars[slot * 4 + 3] = skip;
+  useSlot(slot);
   clearTable();
   return 0;
 }
 
-/** Forgets every cached transition (the rule set's DFA cache was reset). */
+/** Makes an installed slot's rule set the current one; its cached transitions are kept. Returns 0, or -4. */
+export function useSlot(slot: i32): i32 {
+  if (slot < 0 || slot >= SLOTS || slotTable[slot] === null) return -4;
+  classMap = slotMap[slot];
+  table = slotTable[slot];
+  capacity = slotScalars[slot * 4];
+  nClasses = slotScalars[slot * 4 + 1];
+  edgeClass = slotScalars[slot * 4 + 2];
+  skipClass = slotScalars[slot * 4 + 3];
+  return 0;
+}
+
+/** Forgets every cached transition of the current slot (the rule set's DFA cache was reset). */
 export function clearTable(): void {
   const t = table;
   if (t !== null) memory.fill(t.dataStart, 0xFF, <usize>t.byteLength);

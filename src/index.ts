@@ -1,7 +1,7 @@
 // promptasm, runtime-neutral entry: bring a compiled WebAssembly.Module (see the README for Node, browser and
 // Workers), get a Promptasm. Importing this file has no side effects and touches no runtime-specific global.
 
-import { createCore, type Core } from "./core/wasm.js";
+import { createCore, type Core, type CoreOptions } from "./core/wasm.js";
 import { PromptasmError } from "./errors.js";
 import type { WorkspaceReader } from "./discovery/reader.js";
 import { truncationMarker, type Truncation } from "./guard/guard.js";
@@ -10,7 +10,7 @@ import { BUILTIN_RULES, type Rule, type RuleScope } from "./scan/rules.js";
 import { Scanner, type Finding } from "./scan/scanner.js";
 
 export { PromptasmError, type ErrorCode } from "./errors.js";
-export type { Core, Cuts, InvisibleChar } from "./core/wasm.js";
+export type { Core, CoreOptions, Cuts, InvisibleChar } from "./core/wasm.js";
 export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.js";
 export { MapWorkspaceReader } from "./adapters/map-reader.js";
 export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
@@ -59,13 +59,14 @@ export interface Promptasm {
  * @param module the compiled build/release.wasm (Node: WebAssembly.compile(bytes); browser: compileStreaming;
  *   Workers: `import mod from ".../release.wasm"`).
  * @param options.rules rule set to use instead of BUILTIN_RULES (extend it with `[...BUILTIN_RULES, mine]`).
+ * @param options.core runtime helpers for the core (see CoreOptions; the Node entry passes a fast UTF-16 encoder).
  * @throws PromptasmError E_WASM when the module does not instantiate, E_RULES when a rule does not compile.
  * @example
  *   const pa = await createPromptasm(await WebAssembly.compile(bytes));
  *   pa.scan("Please ignore all previous instructions"); // [{ rule: "ignore-instructions", offset: 7, ... }]
  */
-export async function createPromptasm(module: WebAssembly.Module, options: { rules?: readonly Rule[] } = {}): Promise<Promptasm> {
-  const core = await createCore(module);
+export async function createPromptasm(module: WebAssembly.Module, options: { rules?: readonly Rule[]; core?: CoreOptions } = {}): Promise<Promptasm> {
+  const core = await createCore(module, options.core);
   const scanner = new Scanner(core, options.rules ?? BUILTIN_RULES);
   return {
     core,

@@ -27,5 +27,6 @@ export async function loadPromptasm(options: { rules?: readonly Rule[] } = {}): 
     compiled = undefined;
     throw new PromptasmError("E_WASM", `could not load the promptasm core from ${WASM_URL.pathname} (run npm run build): ${String(cause)}`, { cause });
   });
-  return createPromptasm(await compiled, options);
+  // Buffer's UTF-16LE encoder keeps every code unit (lone surrogates too) and copies natively.
+  return createPromptasm(await compiled, { ...options, core: { encodeUtf16: (text) => Buffer.from(text, "utf16le") } });
 }

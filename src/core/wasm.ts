@@ -45,7 +45,10 @@ export interface ScanLimit {
   suppressed?: number[];
 }
 
-/** The loaded core. One instance holds one installed rule set at a time. */
+/** Rule sets one core keeps installed at once, each with its transition table (assembly/scan.ts SLOTS). */
+export const CORE_SLOTS = 8;
+
+/** The loaded core. It keeps up to CORE_SLOTS rule sets installed, least recently used out first. */
 export interface Core {
   /** See assembly/normalize.ts: BOM, CRLF/CR -> LF, trailing blanks per line, outer trim. */
   normalize(text: string): string;
@@ -99,36 +102,91 @@ export interface Core {
   scanChunks(rules: CompiledRuleSet, chunks: Iterable<TextChunk>, totalLength: number, limit?: ScanLimit): Int32Array;
 }
 
+/** Runtime helpers an adapter may hand the core. */
+export interface CoreOptions {
+  /**
+   * Encodes a string as UTF-16LE bytes, every code unit kept (lone surrogates too), e.g. Node's
+   * `Buffer.from(text, "utf16le")`. The core then copies text in with one memcpy instead of a per-code-unit loop
+   * (about 4× faster in Node). Without it, the generated bindings' loop is used.
+   */
+  encodeUtf16?: (text: string) => Uint8Array;
+}
+
+/** The raw exports of the core (before the generated bindings adapt them): pointers and numbers. */
+interface RawExports {
+  memory: WebAssembly.Memory;
+  __new(size: number, id: number): number;
+  scanStart(text: number, start: number, offset: number, endsInput: number, startsInput: number): number;
+  findInvisible(text: number, max: number): number;
+}
+
+/** AssemblyScript's class id for String (fixed by the runtime). */
+const STRING_ID = 2;
+
 /**
  * Instantiates the core.
  * @param module the compiled build/release.wasm.
+ * @param options runtime helpers (see CoreOptions); the Node entry passes a Buffer-based encodeUtf16.
  * @throws PromptasmError E_WASM when instantiation fails.
  */
-export async function createCore(module: WebAssembly.Module): Promise<Core> {
+export async function createCore(module: WebAssembly.Module, options: CoreOptions = {}): Promise<Core> {
   let wasm: Awaited<ReturnType<typeof instantiate>>;
   try {
     wasm = await instantiate(module, { env: {} } as never);
   } catch (cause) {
     throw new PromptasmError("E_WASM", `could not instantiate the promptasm core: ${String(cause)}`, { cause });
   }
-  let installed: CompiledRuleSet | null = null;
-  let installedGeneration = -1;
+  const raw = Object.getPrototypeOf(wasm) as RawExports;
+  const encode = options.encodeUtf16;
+  // Copies a string into a new core String object; the caller hands the pointer straight to an export, so nothing
+  // can be collected in between (no allocation happens before the export takes it).
+  const lower = (text: string): number => {
+    const bytes = encode!(text);
+    if (bytes.length !== text.length * 2) throw new PromptasmError("E_WASM", "encodeUtf16 must return two bytes per code unit");
+    const ptr = raw.__new(bytes.length, STRING_ID) >>> 0;
+    new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after __new: memory may have grown
+    return ptr;
+  };
+  // The Int32Array a raw export returned, copied out (layout: buffer, dataStart, byteLength).
+  const liftInt32 = (ptr: number): Int32Array => {
+    const header = new Uint32Array(raw.memory.buffer, ptr >>> 0, 3);
+    return new Int32Array(raw.memory.buffer, header[1]!, header[2]! >>> 2).slice();
+  };
+  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean): number =>
+    encode ? raw.scanStart(lower(text), state, offset, endsInput ? 1 : 0, startsInput ? 1 : 0) : wasm.scanStart(text, state, offset, endsInput, startsInput);
+  const findInvisibleRaw = (text: string, max: number): Int32Array =>
+    encode ? liftInt32(raw.findInvisible(lower(text), max)) : wasm.findInvisible(text, max);
+  // The core keeps up to CORE_SLOTS rule sets with their transition tables, so switching scopes (context files,
+  // then memory at the strict scope) keeps every table warm. Each slot mirrors one rule set's DFA cache and is
+  // cleared when that cache was reset (its generation changed).
+  const slots: Array<{ rules: CompiledRuleSet; generation: number; lastUse: number } | null> = new Array(CORE_SLOTS).fill(null);
+  let current = -1;
+  let clock = 0;
   let scanning = false; // a scanChunks() is reading its chunks: the core's scan state belongs to it
-  // Mirrors `rules` in the core's table: reload on a new rule set, clear after its cache was reset.
   const install = (rules: CompiledRuleSet) => {
-    if (installed !== rules) {
-      const rc = wasm.loadTables(rules.classMap, rules.capacity, rules.nClasses, rules.edgeClass, rules.skipClass);
+    let i = slots.findIndex((x) => x?.rules === rules);
+    if (i === -1) {
+      i = slots.indexOf(null);
+      if (i === -1) i = slots.reduce((lru, x, k) => (x!.lastUse < slots[lru]!.lastUse ? k : lru), 0);
+      const rc = wasm.loadTables(i, rules.classMap, rules.capacity, rules.nClasses, rules.edgeClass, rules.skipClass);
       if (rc !== 0) throw new PromptasmError("E_WASM", `the core rejected the compiled rule set (code ${rc})`);
-      installed = rules;
-    } else if (installedGeneration !== rules.generation) wasm.clearTable();
-    installedGeneration = rules.generation;
+      slots[i] = { rules, generation: rules.generation, lastUse: 0 };
+    } else {
+      if (wasm.useSlot(i) !== 0) throw new PromptasmError("E_WASM", `the core lost rule-set slot ${i}`);
+      if (slots[i]!.generation !== rules.generation) {
+        wasm.clearTable();
+        slots[i]!.generation = rules.generation;
+      }
+    }
+    current = i;
+    slots[i]!.lastUse = ++clock;
   };
   const core: Core = {
     normalize: (text) => wasm.normalize(text),
     findInvisible(text, limit) {
       const max = limit ? limit.max : 0x7fffffff;
       if (!(max >= 0)) throw new PromptasmError("E_ARG", `max must be >= 0, got ${max}`);
-      const raw = wasm.findInvisible(text, Math.min(max, 0x7fffffff));
+      const raw = findInvisibleRaw(text, Math.min(max, 0x7fffffff));
       if (limit) limit.total = wasm.invisibleTotal();
       const out: InvisibleChar[] = [];
       for (let k = 0; k < raw.length; k += 2) out.push({ codePoint: raw[k]!, offset: raw[k + 1]! });
@@ -202,15 +260,15 @@ export async function createCore(module: WebAssembly.Module): Promise<Core> {
       // Scans text[0..] as the code units at [start, start + text.length) of the whole input.
       const feed = (text: string, start: number) => {
         const end = start + text.length;
-        if (wasm.scanStart(text, state, start, end === totalLength, start === 0) !== 0) {
+        if (scanStart(text, state, start, end === totalLength, start === 0) !== 0) {
           throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
         }
         for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
           if (status === 2) { drain(); continue; }
           const { value, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
-          if (rules.generation !== installedGeneration) {
+          if (rules.generation !== slots[current]!.generation) {
             wasm.clearTable();
-            installedGeneration = rules.generation;
+            slots[current]!.generation = rules.generation;
             wasm.setState(from);
           }
           if (wasm.setTransition(from, wasm.neededClass(), value) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
