@@ -119,6 +119,16 @@ async function loadConfig(explicit: string | undefined, dirs: Array<string | nul
   return { rules: [], allow: [], userAuthored: [], assemble: {} };
 }
 
+/** True inside Windows Subsystem for Linux (its kernel names Microsoft in /proc/version). */
+async function isWsl(): Promise<boolean> {
+  if (process.platform !== "linux") return false;
+  try {
+    return /microsoft/i.test(await readFile("/proc/version", "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 /** The text of section i as it stands in the prompt (sections are joined by blank lines, the boundary aside). */
 function sectionText(r: AssembledPrompt, i: number): string {
   let at = 0;
@@ -160,6 +170,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--provider <name>", "provider name for the runtime block")
     .option("--target <path>", "cursor policy: the file being edited, for globs rules")
     .option("--current-time", "add a current-time line (cron-style single runs)")
+    .option("--tools <names>", "comma-separated tool names the agent has (tool list, guidance and style sections)")
+    .option("--environment", "add an environment section: this machine's OS (and WSL), the working directory")
     .option("--no-cache-boundary", "leave out the cache boundary marker")
     .option("--config <file>", `config file (default: ${CONFIG_FILE} in the project root or cwd, if present)`)
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
@@ -179,6 +191,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(opts.provider !== undefined ? { provider: opts.provider } : {}),
         ...(opts.target !== undefined ? { targetPath: opts.target } : {}),
         ...(opts.currentTime ? { currentTime: true } : {}),
+        ...(opts.tools !== undefined ? { tools: String(opts.tools).split(",").map((name: string) => name.trim()).filter((name: string) => name !== "").map((name: string) => ({ name })) } : {}),
+        ...(opts.environment ? { environment: { os: process.platform, wsl: await isWsl() } } : {}),
         ...(opts.cacheBoundary === false ? { cacheBoundary: false } : {}),
         cwd,
         ...(opts.home !== undefined ? { home: resolve(io.cwd, opts.home) } : {}),
