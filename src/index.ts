@@ -27,6 +27,11 @@ export { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "./discovery/
 export { CONTEXT_FILE_NAMES, isContextFile, isScanTarget } from "./discovery/names.js";
 export * as sections from "./sections/builders.js";
 export { withCurrentTime, toDeveloperRole, type PromptMode, type ToolUseEnforcementSetting } from "./sections/builders.js";
+export * from "./providers/anthropic.js";
+export * from "./providers/openai.js";
+export * from "./providers/gemini.js";
+export * from "./providers/bedrock.js";
+export * from "./providers/explain.js";
 export { parseConfig, CONFIG_FILE, type PromptasmConfig } from "./config/config.js";
 export type { Section, Tier } from "./sections/types.js";
 export type { ScanLimit } from "./core/wasm.js";

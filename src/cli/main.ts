@@ -15,6 +15,7 @@ import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import type { AssembledPrompt } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES } from "../scan/rules.js";
 import { countSectionTokens } from "../tokens/tokens.js";
+import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
 import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText } from "./format.js";
 
 /** Where the CLI writes; tests pass their own. */
@@ -295,6 +296,39 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
       }
       code = errors > 0 ? EXIT_ERROR : findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+    });
+
+  program.command("explain")
+    .description("explain whether the prompt cache survives from <previous> to <next>: two assemble --json outputs or two provider request bodies")
+    .argument("<previous>", "JSON file: the earlier prompt or request")
+    .argument("<next>", "JSON file: the later prompt or request")
+    .option("--json", "print the explanation as one JSON object")
+    .action(async (previous: string, next: string, opts) => {
+      // Exit 0 when the cached prefix survives, 1 when it breaks; a file that cannot be read or recognized is an error (2).
+      const load = async (file: string) => {
+        let text: string;
+        try {
+          text = await readFile(resolve(io.cwd, file), "utf8");
+        } catch (e) {
+          throw new PromptasmError("E_IO", `explain: ${escapePath(file)}: ${describeFsError(e)}`, { cause: e });
+        }
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch (e) {
+          throw new PromptasmError("E_ARG", `explain: ${escapePath(file)}: not valid JSON (${(e as Error).message})`, { cause: e });
+        }
+        const kind = detectCacheInput(value);
+        if (kind === null) throw new PromptasmError("E_ARG", `explain: ${escapePath(file)}: not an assemble --json object or a provider request body`);
+        return { value, kind };
+      };
+      const a = await load(previous), b = await load(next);
+      if (a.kind !== b.kind) {
+        throw new PromptasmError("E_ARG", `explain: cannot compare ${escapePath(previous)} (${describeCacheInput(a.kind)}) with ${escapePath(next)} (${describeCacheInput(b.kind)})`);
+      }
+      const e = explainCacheBreak(a.value, b.value);
+      io.stdout(opts.json ? JSON.stringify(e) + "\n" : formatCacheBreak(e));
+      code = e.survives ? EXIT_CLEAN : EXIT_FINDINGS;
     });
 
   try {

@@ -1,0 +1,141 @@
+// Gemini API request bodies with explicit context caching. Pure functions: nothing is mutated or sent.
+//
+// Explicit caching is two calls (https://ai.google.dev/gemini-api/docs/caching): create a CachedContent entry once
+// (`POST /v1beta/cachedContents`, body: model, systemInstruction, ttl, …; the response names it
+// `cachedContents/{id}`), then reference that name from each `POST /v1beta/models/{model}:generateContent` request
+// (body field `cachedContent`). A request that uses a cache may not set its own systemInstruction, tools or toolConfig
+// (those belong to the entry), so the dynamic part of the prompt travels in `contents`. Entries are tied to the model
+// they were created for. Shapes follow the v1beta REST reference (CachedContent, GenerateContentRequest, Content).
+
+import { PromptasmError } from "../errors.js";
+import { splitAtBoundary } from "../prompt/boundary.js";
+
+/** A part of a Content. Text parts are what promptasm writes; others (inlineData, functionCall, …) pass through. */
+export interface GeminiPart {
+  text?: string;
+  [key: string]: unknown;
+}
+
+/** A turn: role "user" or "model". */
+export interface GeminiContent {
+  role?: "user" | "model";
+  parts: GeminiPart[];
+}
+
+/** Body of `cachedContents.create` as geminiCachedContent builds it. */
+export interface GeminiCachedContentCreate {
+  /** "models/{model}". */
+  model: string;
+  /** The stable prefix (text only, as the API requires for systemInstruction). */
+  systemInstruction: { parts: [{ text: string }] };
+  /** Duration string in seconds, e.g. "3600s". */
+  ttl: string;
+  displayName?: string;
+  tools?: Array<Record<string, unknown>>;
+}
+
+/** Body of `models/{model}:generateContent` as geminiGenerateContent builds it. */
+export interface GeminiGenerateContentRequest {
+  /** "cachedContents/{id}": the entry holding the stable prefix. Absent when no cache is used. */
+  cachedContent?: string;
+  /** Only when no cache is used: the stable prefix, then the dynamic part, as two text parts. */
+  systemInstruction?: { parts: Array<{ text: string }> };
+  /** The dynamic part (first text part of the first user turn when a cache is used), then the conversation. */
+  contents: GeminiContent[];
+  tools?: Array<Record<string, unknown>>;
+  generationConfig?: { maxOutputTokens?: number; [key: string]: unknown };
+}
+
+/**
+ * TTL written when none is given: 3,600 s, the API's own default when `ttl` is unset ("If not set, the TTL defaults
+ * to 1 hour", https://ai.google.dev/gemini-api/docs/caching). Written explicitly so the entry's lifetime is visible.
+ */
+export const GEMINI_DEFAULT_TTL_SECONDS = 3600;
+
+function fail(message: string): never {
+  throw new PromptasmError("E_ARG", message);
+}
+
+/** "models/x" for "x" (a name that already starts with "models/" or "tunedModels/" is kept). */
+export function geminiModelName(model: string): string {
+  return /^(?:models|tunedModels)\//.test(model) ? model : `models/${model}`;
+}
+
+/**
+ * The body of `cachedContents.create` holding the stable prefix of an assembled prompt (the text above
+ * CACHE_BOUNDARY; the whole prompt when there is no boundary) as systemInstruction.
+ * @param input.ttlSeconds entry lifetime in seconds, a positive integer (default GEMINI_DEFAULT_TTL_SECONDS).
+ * @param input.tools cached with the entry (requests that use the entry cannot send tools of their own).
+ * @throws PromptasmError E_ARG for a non-string system, a blank stable prefix (nothing to cache), a blank model or
+ *   a bad ttlSeconds.
+ * Note: the API refuses entries below a model's minimum token count (1,024 to 4,096 depending on the model, listed
+ * on the caching page above); check the stable prefix's size before creating one.
+ */
+export function geminiCachedContent(input: { system: string; model: string; ttlSeconds?: number; displayName?: string; tools?: ReadonlyArray<Record<string, unknown>> }): GeminiCachedContentCreate {
+  if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
+  if (typeof input.model !== "string" || input.model.trim() === "") fail("model must be a non-blank string");
+  const ttl = input.ttlSeconds ?? GEMINI_DEFAULT_TTL_SECONDS;
+  if (!Number.isInteger(ttl) || ttl <= 0) fail(`ttlSeconds must be a positive integer, got ${JSON.stringify(input.ttlSeconds)}`);
+  const { stable } = splitAtBoundary(input.system);
+  if (stable.trim() === "") fail("the prompt has no stable prefix to cache");
+  return {
+    model: geminiModelName(input.model),
+    systemInstruction: { parts: [{ text: stable }] },
+    ttl: `${ttl}s`,
+    ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+    ...(input.tools !== undefined && input.tools.length > 0 ? { tools: structuredClone([...input.tools]) } : {}),
+  };
+}
+
+/**
+ * The body of `generateContent` for one turn.
+ *
+ * With `cachedContent` (the name the create call returned): the request references the entry and carries the
+ * dynamic part (text below CACHE_BOUNDARY, plus `ephemeral` as `dynamic + "\n\n" + ephemeral`) as the first text
+ * part of the first user turn — merged into the conversation's first turn when that is a user turn, else as a user
+ * turn of its own — because such a request may not set systemInstruction. Without `cachedContent` (prefix too short
+ * to cache, or no entry yet): systemInstruction holds the stable prefix, then the dynamic part, as two parts, so
+ * Gemini's implicit prefix cache still sees the stable text first.
+ * @param input.messages the conversation, passed through (deep-copied).
+ * @param input.maxOutputTokens sets generationConfig.maxOutputTokens (a positive integer).
+ * @param input.tools only without cachedContent (with it, tools belong to the entry).
+ * @throws PromptasmError E_ARG for bad shapes, a cachedContent that is not "cachedContents/…", or tools together
+ *   with cachedContent.
+ */
+export function geminiGenerateContent(input: {
+  system: string;
+  ephemeral?: string;
+  messages: readonly GeminiContent[];
+  cachedContent?: string;
+  maxOutputTokens?: number;
+  tools?: ReadonlyArray<Record<string, unknown>>;
+}): GeminiGenerateContentRequest {
+  if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
+  if (input.ephemeral !== undefined && typeof input.ephemeral !== "string") fail("ephemeral must be a string");
+  if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object" || !Array.isArray(m.parts))) fail("messages must be an array of { role, parts }");
+  if (input.cachedContent !== undefined && (typeof input.cachedContent !== "string" || !/^cachedContents\/\S+$/.test(input.cachedContent))) {
+    fail(`cachedContent must be the entry's name, "cachedContents/{id}", got ${JSON.stringify(input.cachedContent)}`);
+  }
+  if (input.cachedContent !== undefined && input.tools !== undefined && input.tools.length > 0) fail("tools belong to the cached-content entry when cachedContent is used");
+  if (input.maxOutputTokens !== undefined && (!Number.isInteger(input.maxOutputTokens) || input.maxOutputTokens <= 0)) fail("maxOutputTokens must be a positive integer");
+  const { stable, dynamic } = splitAtBoundary(input.system);
+  const extra = (input.ephemeral ?? "").trim();
+  const dynamicText = extra === "" ? dynamic : dynamic === "" ? extra : `${dynamic}\n\n${extra}`;
+  const contents = input.messages.map((m) => structuredClone(m));
+  const generationConfig = input.maxOutputTokens !== undefined ? { generationConfig: { maxOutputTokens: input.maxOutputTokens } } : {};
+  if (input.cachedContent !== undefined) {
+    if (dynamicText.trim() !== "") {
+      const first = contents[0];
+      if (first !== undefined && (first.role ?? "user") === "user") contents[0] = { ...first, parts: [{ text: dynamicText }, ...first.parts] };
+      else contents.unshift({ role: "user", parts: [{ text: dynamicText }] });
+    }
+    return { cachedContent: input.cachedContent, contents, ...generationConfig };
+  }
+  const parts = [stable, dynamicText].filter((t) => t.trim() !== "").map((text) => ({ text }));
+  return {
+    ...(parts.length > 0 ? { systemInstruction: { parts } } : {}),
+    contents,
+    ...(input.tools !== undefined && input.tools.length > 0 ? { tools: structuredClone([...input.tools]) } : {}),
+    ...generationConfig,
+  };
+}
