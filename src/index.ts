@@ -36,6 +36,12 @@ export { parseConfig, CONFIG_FILE, type PromptasmConfig } from "./config/config.
 export type { Section, Tier } from "./sections/types.js";
 export type { ScanLimit } from "./core/wasm.js";
 export { MAX_FINDINGS_PER_RULE, type ScanResult } from "./scan/scanner.js";
+export { MAX_SESSION_ID_CHARS, type SessionStore, type SessionRecord, type SessionRuntime, type SessionLogger, type SessionWarningCode } from "./stores/types.js";
+export { SessionStoreError, type StoreErrorCode } from "./stores/errors.js";
+export { contentHash, createSessionRecord } from "./stores/record.js";
+export { freezeSession, invalidateSession, requestSystemText, platformNote, type SessionState, type CurrentRuntime, type FrozenSession, type FreezeOptions, type SessionWarning } from "./stores/session.js";
+export { MemorySessionStore, type MemorySessionStoreOptions } from "./stores/memory.js";
+export { IndexedDbSessionStore, type IndexedDbSessionStoreOptions } from "./stores/indexeddb.js";
 
 /** The loaded library: one WASM core and one compiled rule set, reused for every call. */
 export interface Promptasm {

@@ -9,6 +9,7 @@ import { PromptasmError } from "./errors.js";
 export * from "./index.js";
 export { NodeWorkspaceReader, DEFAULT_MAX_BYTES, type NodeReaderOptions } from "./adapters/node-reader.js";
 export { scanFile } from "./adapters/node-scan-file.js";
+export { SqliteSessionStore, type SqliteSessionStoreOptions, type SqliteConnection } from "./stores/sqlite.js";
 
 /** Where the compiled core lives: build/release.wasm beside dist/ and src/ in this package. */
 export const WASM_URL = new URL("../build/release.wasm", import.meta.url);
