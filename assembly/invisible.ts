@@ -1,4 +1,4 @@
-// Invisible-character detection: zero-width, bidi-control, soft-hyphen, filler, variation-selector and tag
+// Invisible-character detection: control, zero-width, bidi-control, soft-hyphen, filler, variation-selector and tag
 // characters that hide text from a human reader but not from a model. Works on UTF-16 code units; offsets are
 // code-unit offsets.
 
@@ -23,7 +23,7 @@ function isInvisibleBmp(c: u32, offset: i32): bool {
 /** A neighbour that makes a joiner or selector legitimate: a non-ASCII code unit that is not itself invisible. */
 @inline
 function joinsScript(c: u32, offset: i32): bool {
-  return c >= 0x80 && !isInvisibleBmp(c, offset) && c != 0xDB40;
+  return c > 0x9F && !isInvisibleBmp(c, offset) && c != 0xDB40;
 }
 
 let total: i32 = 0;
@@ -49,7 +49,11 @@ export function findInvisible(text: string, max: i32): Int32Array {
   for (let i = 0; i < n; i++) {
     // i < n, so the load stays inside the string's 2*n bytes.
     const c = <u32>load<u16>(base + (<usize>i << 1));
-    if (c < 0xAD) continue; // fast path: nothing below U+00AD is in the set
+    if (c < 0xAD) {
+      // Controls: C0 but tab, LF, VT, FF and CR; DEL and C1. Everything else below U+00AD is visible.
+      if (c < 0x09 || (c >= 0x0E && c < 0x20) || (c >= 0x7F && c <= 0x9F)) add(out, max, <i32>c, i);
+      continue;
+    }
     if (c == 0xDB40 && i + 1 < n) {
       const lo = <u32>load<u16>(base + (<usize>(i + 1) << 1));
       let report = false;

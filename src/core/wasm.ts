@@ -5,6 +5,7 @@
 import { instantiate } from "../../build/release.js";
 import { PromptasmError } from "../errors.js";
 import type { CompiledRuleSet } from "../scan/compile.js";
+import { foldAstralPairs } from "../scan/fold.js";
 
 /** Code units per chunk handed to the core's scan: bounds the core's memory for the text, whatever its length. */
 export const SCAN_CHUNK = 1 << 20;
@@ -282,8 +283,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         install(rules);
         let expectEnd = totalLength; // where the next piece must end
         for (const chunk of chunks) {
-          const text = chunk?.text, offset = chunk?.offset;
-          if (typeof text !== "string" || !Number.isSafeInteger(offset)) throw new PromptasmError("E_ARG", "each chunk must be { text: string, offset: integer }");
+          const raw = chunk?.text, offset = chunk?.offset;
+          if (typeof raw !== "string" || !Number.isSafeInteger(offset)) throw new PromptasmError("E_ARG", "each chunk must be { text: string, offset: integer }");
+          // Astral letters fold here (same length): the class table sees one code unit at a time (fold.ts).
+          const text = foldAstralPairs(raw);
           if (offset + text.length !== expectEnd || offset < 0) {
             throw new PromptasmError("E_ARG", `chunk at offset ${offset} with ${text.length} code units does not end where the text after it starts (${expectEnd})`);
           }

@@ -20,6 +20,8 @@ export const SKIP = -1;
  * invalid UTF-8 byte decodes to: "ign\xFFore" still reads "ignore").
  */
 export const SKIPPED_UNITS: ReadonlyArray<readonly [number, number]> = [
+  // C0 controls but tab, LF, VT, FF and CR; DEL and the C1 controls (invisible, and they split words)
+  [0x0000, 0x0008], [0x000e, 0x001f], [0x007f, 0x009f],
   [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x180e, 0x180e], [0x200b, 0x200f], [0x202a, 0x202e],
   [0x2060, 0x2064], [0x2066, 0x2069], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0],
   [0xfff9, 0xfffb], [0xfffd, 0xfffd],
@@ -71,11 +73,34 @@ export function foldTable(): Int32Array {
   return (table = t);
 }
 
+const astralCache = new Map<string, string>();
+
+/**
+ * Folds astral letters that NFKC turns into one ASCII character (mathematical alphanumerics such as "𝐢", enclosed
+ * letters such as "🄸") into that character followed by U+200B, which keeps the text's length (so every offset
+ * stays valid) and which the scan steps over. The class table works per code unit and cannot see a surrogate pair
+ * as one letter, so this runs on the text before the core scans it, and in foldText for the reference engine.
+ * @returns `text` itself when it has no such pair.
+ */
+export function foldAstralPairs(text: string): string {
+  if (!/[\ud800-\udbff]/.test(text)) return text;
+  return text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, (pair) => {
+    let f = astralCache.get(pair);
+    if (f === undefined) {
+      const nfkc = pair.normalize("NFKC");
+      f = nfkc.length === 1 && nfkc.charCodeAt(0) < 0x80 ? `${nfkc}\u200b` : pair;
+      if (astralCache.size < 4096) astralCache.set(pair, f);
+    }
+    return f;
+  });
+}
+
 /**
  * Folds `text` for the reference engine.
  * @returns the folded text and, for each folded code unit, its offset in `text` (UTF-16 code units).
  */
-export function foldText(text: string): { folded: string; origin: Int32Array } {
+export function foldText(input: string): { folded: string; origin: Int32Array } {
+  const text = foldAstralPairs(input);
   const t = foldTable();
   const units = new Uint16Array(text.length);
   const origin = new Int32Array(text.length);
