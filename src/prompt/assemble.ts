@@ -98,6 +98,8 @@ export interface FileFinding extends Finding {
   path: string;
   /** "blocked": the file was replaced by a notice; "warned": user-authored, loaded; "allowed": on the allow-list. */
   action: "blocked" | "warned" | "allowed";
+  /** True when the match is in the file's name (its label), not its text: offsets then count in the label. */
+  inName?: boolean;
 }
 
 /** A file that was cut head/tail or dropped by the budget. Counts are UTF-16 code units of the normalized text. */
@@ -175,16 +177,28 @@ export async function assembleSystemPrompt(
   const notes: DiscoveryNote[] = [];
   const blocked: AssembledPrompt["blocked"] = [];
 
-  // Scan one file; returns the normalized text to use, or null when blocked (the notice goes in its place).
-  const guard = async (label: string, path: string, text: string, scope: RuleScope): Promise<string | null> => {
+  // Scan one file and its name; returns the normalized text to use, or null when blocked (the notice goes in its
+  // place). Exemptions (user-authored, allow-list) match a label only where it comes from: "home/…" labels only for
+  // files in the home directory, other labels only for workspace files, so a repository cannot claim a home label.
+  const nameBlocked = new Set<string>();
+  const guard = async (label: string, path: string, text: string, scope: RuleScope, origin: "home" | "workspace"): Promise<string | null> => {
+    const labelFits = (origin === "home") === label.startsWith("home/");
+    // A file or directory name reaches the prompt in headings and markers: it is scanned too, and never exempt.
+    const inName = scanner.scan(label, { scope: "context" });
+    if (inName.length > 0) {
+      for (const f of inName) findings.push({ ...f, file: label, path, action: "blocked", inName: true });
+      nameBlocked.add(path);
+      blocked.push({ file: label, path, rules: [...new Set(inName.map((f) => f.rule))], sha256: await sha256Hex(text) });
+      return null;
+    }
     const result = scanner.scanDetailed(text, { scope });
     for (const s of result.suppressed) notes.push({ path, message: `${path}: ${s.count} more ${s.rule} findings not listed` });
     if (result.findings.length === 0) return core.normalize(text);
     const rules = [...new Set(result.findings.map((f) => f.rule))];
     let action: FileFinding["action"] = "blocked";
     let sha256: string | undefined;
-    if (userAuthored.has(label)) action = "warned";
-    else if (allow.some((a) => a.file === label)) {
+    if (labelFits && userAuthored.has(label)) action = "warned";
+    else if (labelFits && allow.some((a) => a.file === label)) {
       sha256 = await sha256Hex(text);
       const entry = allow.find((a) => a.file === label && a.sha256.toLowerCase() === sha256);
       if (entry && rules.every((r) => entry.rules.includes(r))) action = "allowed";
@@ -195,6 +209,12 @@ export async function assembleSystemPrompt(
     if (action !== "blocked") return core.normalize(text);
     blocked.push({ file: label, path, rules, sha256: sha256 ?? (await sha256Hex(text)) });
     return null;
+  };
+  // The notice for a blocked file; a file blocked for its name does not repeat the name.
+  const notice = (label: string, path: string): string => {
+    const own = findings.filter((f) => f.path === path);
+    if (!nameBlocked.has(path)) return blockNotice(shown(label), own);
+    return `[promptasm blocked a file whose name matched ${[...new Set(own.map((f) => f.rule))].join(", ")}: its name and contents were withheld.]`;
   };
 
   // Home files: identity, memory snapshot, skills.
@@ -207,13 +227,13 @@ export async function assembleSystemPrompt(
       const text = await readText(reader, path, notes);
       if (text === null || text.trim() === "") continue;
       const label = `home/${name}`;
-      home[name] = { path, label, text: await guard(label, path, text, scope) };
+      home[name] = { path, label, text: await guard(label, path, text, scope, "home") };
     }
     for (const path of await findSkills(reader, join(options.home, "skills"), SKILL_DEPTH)) {
       const text = await readText(reader, path, notes);
       if (text === null || text.trim() === "") continue;
       const label = `home/${path.slice(options.home.length + 1)}`;
-      const guarded = await guard(label, path, text, "strict");
+      const guarded = await guard(label, path, text, "strict", "home");
       if (guarded !== null) skills.push({ path, text: guarded });
     }
   }
@@ -221,8 +241,8 @@ export async function assembleSystemPrompt(
   const cutHome = (name: string): { text: string; path: string } | null => {
     const h = home[name];
     if (!h) return null;
-    if (h.text === null) return { text: blockNotice(h.label, findings.filter((f) => f.path === h.path)), path: h.path };
-    const r = applyBudget(core, [{ label: h.label, path: h.path, text: h.text }], { kind: "hermes", cap });
+    if (h.text === null) return { text: notice(h.label, h.path), path: h.path };
+    const r = applyBudget(core, [{ label: shown(h.label), path: shown(h.path), text: h.text }], { kind: "hermes", cap });
     const f = r.files[0]!;
     if (f.truncation) truncations.push({ file: h.label, path: h.path, ...f.truncation });
     return { text: f.text, path: h.path };
@@ -240,29 +260,40 @@ export async function assembleSystemPrompt(
   const guarded: Array<{ file: DiscoveredFile; text: string | null }> = [];
   // OpenClaw's MEMORY.md and USER.md are the agent's own memory, as in a home: scanned at the strict scope.
   const scopeOf = (file: DiscoveredFile): RuleScope => (policy === "openclaw" && /^(?:MEMORY|USER)\.md$/i.test(file.label) ? "strict" : "context");
-  for (const file of discovery.files) guarded.push({ file, text: await guard(file.label, file.path, file.text, scopeOf(file)) });
+  for (const file of discovery.files) guarded.push({ file, text: await guard(file.label, file.path, file.text, scopeOf(file), "workspace") });
   // Static files take the budget first, so a dynamic file (HEARTBEAT.md) growing never changes how a static file is
   // cut, nor the truncation warning above the cache boundary.
   const inputs = guarded.filter((g) => g.text !== null).map((g) => ({ label: g.file.label, path: g.file.path, text: g.text!, dynamic: g.file.dynamic === true }));
   const budgetInputs = [...inputs.filter((i) => !i.dynamic), ...inputs.filter((i) => i.dynamic)];
-  const budgeted = applyBudget(core, budgetInputs.map(({ label, path, text }) => ({ label, path, text })), budget);
+  // Markers, notes and the warning section show names with control characters escaped.
+  const budgeted = applyBudget(core, budgetInputs.map(({ label, path, text }) => ({ label: shown(label), path: shown(path), text })), budget);
   for (const n of budgeted.notes) notes.push({ path: "", message: n });
   const placed = new Map<string, string>();
   budgeted.files.forEach((f, i) => {
+    const input = budgetInputs[i]!;
     if (f.truncation || f.dropped) {
-      truncations.push({ file: f.label, path: f.path, ...(f.truncation ?? { originalChars: budgetInputs[i]!.text.length, headChars: 0, tailChars: 0 }), ...(f.dropped ? { dropped: true } : {}) });
+      truncations.push({ file: input.label, path: input.path, ...(f.truncation ?? { originalChars: input.text.length, headChars: 0, tailChars: 0 }), ...(f.dropped ? { dropped: true } : {}) });
     }
-    if (!f.dropped) placed.set(f.path, f.text);
+    if (!f.dropped) placed.set(input.path, f.text);
   });
   const part = (g: { file: DiscoveredFile; text: string | null }) => {
-    const body = g.text === null ? blockNotice(g.file.label, findings.filter((f) => f.path === g.file.path)) : placed.get(g.file.path);
-    return body === undefined ? null : `## ${g.file.label}\n\n${body}`;
+    if (g.text === null && nameBlocked.has(g.file.path)) return `## (name withheld)\n\n${notice(g.file.label, g.file.path)}`;
+    const body = g.text === null ? notice(g.file.label, g.file.path) : placed.get(g.file.path);
+    return body === undefined ? null : `## ${shown(g.file.label)}\n\n${body}`;
   };
   const staticParts = guarded.filter((g) => !g.file.dynamic).map(part).filter((p): p is string => p !== null);
   const dynamicParts = guarded.filter((g) => g.file.dynamic).map(part).filter((p): p is string => p !== null);
   const requestable = [...(discovery.requestable ?? [])];
   if (requestable.length > 0) {
-    staticParts.push(`## Rules available on request\n\n${requestable.map((r) => `- ${r.name}: ${r.description}`).join("\n")}`);
+    // Descriptions and names are file text too: scanned, and withheld when they hit.
+    const lines = requestable.map((r) => {
+      const hits = scanner.scan(`${r.name}\n${r.description}`, { scope: "context" });
+      for (const f of hits) findings.push({ ...f, file: `${r.name} (description)`, path: r.path, action: "blocked" });
+      return hits.length > 0
+        ? `- [promptasm withheld a rule's name and description: they matched ${[...new Set(hits.map((f) => f.rule))].join(", ")}]`
+        : `- ${shown(r.name)}: ${shown(r.description)}`;
+    });
+    staticParts.push(`## Rules available on request\n\n${lines.join("\n")}`);
   }
 
   // Sections.
@@ -271,6 +302,10 @@ export async function assembleSystemPrompt(
   if (soulBlocked) notes.push({ path: home["SOUL.md"]!.path, message: `${home["SOUL.md"]!.path} was blocked; the default identity is used instead` });
   const memory = cutHome("MEMORY.md");
   const user = cutHome("USER.md");
+  // The working directory is shown in the environment and runtime sections: its name is scanned like a file name.
+  const cwdHits = options.environment || options.model !== undefined || options.provider !== undefined ? scanner.scan(options.cwd, { scope: "context" }) : [];
+  if (cwdHits.length > 0) notes.push({ path: options.cwd, message: `the working directory's name matched ${[...new Set(cwdHits.map((f) => f.rule))].join(", ")}: withheld from the prompt` });
+  const cwdShown = cwdHits.length > 0 ? "(withheld: its name matched a threat rule)" : shown(options.cwd);
   const tools = options.tools ?? [];
   const styled = tools.length > 0 || options.overrides !== undefined;
   const section = (id: string, tier: Tier, text: string, sources: string[] = [], dynamic = false): Section | null =>
@@ -288,7 +323,7 @@ export async function assembleSystemPrompt(
     styled ? executionBiasSection(options.overrides?.executionBias) : null,
     systemMessageSection(options.systemMessage),
     skillsIndexSection(skills),
-    options.environment ? environmentSection({ ...options.environment, cwd: options.cwd }) : null,
+    options.environment ? environmentSection({ ...options.environment, cwd: cwdShown }) : null,
     staticParts.length > 0 ? section("project-context", "context", `# Project context\n\n${staticParts.join("\n\n")}`, guarded.filter((g) => !g.file.dynamic).map((g) => g.file.path)) : null,
     truncationWarningSection(budgeted.files.filter((_, i) => !budgetInputs[i]!.dynamic)),
     dynamicParts.length > 0 ? section("dynamic-context", "volatile", `# Context that changes between turns\n\n${dynamicParts.join("\n\n")}`, guarded.filter((g) => g.file.dynamic).map((g) => g.file.path), true) : null,
@@ -298,7 +333,7 @@ export async function assembleSystemPrompt(
     options.currentTime ? currentTimeSection({ now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) }) : null,
     platformSection(options.platform, options.platformOverrides),
     options.model !== undefined || options.provider !== undefined
-      ? runtimeSection({ ...(options.model !== undefined ? { model: options.model } : {}), ...(options.provider !== undefined ? { provider: options.provider } : {}), cwd: options.cwd })
+      ? runtimeSection({ ...(options.model !== undefined ? { model: options.model } : {}), ...(options.provider !== undefined ? { provider: options.provider } : {}), cwd: cwdShown })
       : null,
   ]);
   // A marker line inside a file or caller text would move the split point: quote it.
@@ -363,6 +398,11 @@ async function findSkills(reader: WorkspaceReader, dir: string, depth: number): 
     else if (e.kind === "dir" && !e.name.startsWith(".")) out.push(...(await findSkills(reader, path, depth - 1)));
   }
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A name or path for the prompt: control characters and line separators escaped, so it stays on one line. */
+function shown(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Hex SHA-256 of a text's UTF-8 bytes (Web Crypto: the same in Node, browsers and Workers). */
