@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   BUILTIN_RULES, CONFIG_FILE, MapWorkspaceReader, PromptasmError, createPromptasm, parseConfig, type PromptasmConfig,
 } from "../src/index.js";
+import { discoveredConfig } from "../src/config/config.js";
 
 const SRC = "/proj/promptasm.config.json";
 const SHA = "ABCDEF0123456789abcdef0123456789ABCDEF0123456789abcdef0123456789";
@@ -74,6 +75,41 @@ describe("parseConfig: a valid config", () => {
   });
 });
 
+describe("parseConfig: the shapes assemble accepts", () => {
+  it.each<[string, unknown]>([
+    ["toolUseEnforcement true", { toolUseEnforcement: true }],
+    ["toolUseEnforcement false", { toolUseEnforcement: false }],
+    ["toolUseEnforcement auto", { toolUseEnforcement: "auto" }],
+    ["toolUseEnforcement an empty array", { toolUseEnforcement: [] }],
+    ["overrides with every key (blank values are allowed, assembly ignores them)", { overrides: { interactionStyle: "a", toolCallStyle: "", executionBias: "c" } }],
+    ["platformOverrides with string, append and replace values", { platformOverrides: { cli: "More.", web: { append: "A." }, "my app": { replace: "R.", append: "A." }, api: {} } }],
+    ["a tool summary", { tools: [{ name: "deploy", summary: "Ship it." }] }],
+  ])("%s", (_name, assemble) => {
+    expect(parseConfig(JSON.stringify({ assemble }), SRC).assemble).toEqual(assemble);
+  });
+});
+
+describe("discoveredConfig: a config found in the workspace keeps only its rules", () => {
+  it("drops allow, userAuthored and assemble, naming each dropped key that was set", () => {
+    const full = parseConfig(JSON.stringify({
+      rules: [{ id: "acme-codename", pattern: "bluebird" }],
+      allow: [{ file: "AGENTS.md", sha256: SHA, rules: ["ignore-instructions"] }],
+      userAuthored: ["AGENTS.md"],
+      assemble: { tools: [{ name: "x", summary: "unscanned" }], overrides: { interactionStyle: "unscanned" }, platformOverrides: { cli: "unscanned" }, cacheBoundary: false },
+    }), SRC);
+    const d = discoveredConfig(full);
+    expect(d.config).toEqual({ rules: full.rules, allow: [], userAuthored: [], assemble: {} });
+    expect(d.ignored).toEqual(["allow", "userAuthored", "assemble.tools", "assemble.overrides", "assemble.platformOverrides", "assemble.cacheBoundary"]);
+    expect(full.allow).toHaveLength(1); // the input is not changed
+  });
+
+  it("a rules-only (or empty) config loses nothing and names nothing", () => {
+    const rulesOnly = parseConfig(JSON.stringify({ rules: [{ id: "a", pattern: "b" }], allow: [], userAuthored: [] }), SRC);
+    expect(discoveredConfig(rulesOnly)).toEqual({ config: rulesOnly, ignored: [] });
+    expect(discoveredConfig(parseConfig("{}", SRC)).ignored).toEqual([]);
+  });
+});
+
 describe("parseConfig: errors are E_CONFIG naming the source and the field", () => {
   it("invalid JSON", () => {
     expect(configError("{ rules: [ }").message).toMatch(/^config \/proj\/promptasm\.config\.json: not valid JSON \(.+\)$/);
@@ -116,6 +152,20 @@ describe("parseConfig: errors are E_CONFIG naming the source and the field", () 
     ["currentTime as a number", { assemble: { currentTime: 1 } }, "assemble.currentTime must be true or false"],
     ["tool without a name", { assemble: { tools: [{ name: "read" }, { summary: "x" }] } }, "assemble.tools[1].name must be a non-empty string"],
     ["tools entry not an object", { assemble: { tools: ["read"] } }, "assemble.tools[0] must be an object"],
+    ["tool summary not a string", { assemble: { tools: [{ name: "read" }, { name: "deploy", summary: 7 }] } }, "assemble.tools[1].summary must be a string"],
+    ["overrides a string", { assemble: { overrides: "x" } }, "assemble.overrides must be an object"],
+    ["overrides an array", { assemble: { overrides: ["x"] } }, "assemble.overrides must be an object"],
+    ["overrides value not a string", { assemble: { overrides: { interactionStyle: "ok", executionBias: 1 } } }, "assemble.overrides.executionBias must be a string"],
+    ["overrides unknown key", { assemble: { overrides: { tone: "x" } } }, 'assemble.overrides: unknown key "tone" (expected interactionStyle, toolCallStyle, executionBias)'],
+    ["toolUseEnforcement maybe", { assemble: { toolUseEnforcement: "maybe" } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
+    ["toolUseEnforcement a number", { assemble: { toolUseEnforcement: 1 } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
+    ["toolUseEnforcement an array with a number", { assemble: { toolUseEnforcement: ["gpt", 4] } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
+    ["platformOverrides an array", { assemble: { platformOverrides: [1, 2] } }, "assemble.platformOverrides must be an object"],
+    ["platformOverrides a string", { assemble: { platformOverrides: "cli" } }, "assemble.platformOverrides must be an object"],
+    ["platformOverrides value a number", { assemble: { platformOverrides: { cli: 3 } } }, "assemble.platformOverrides.cli must be a string or an object { append?, replace? }"],
+    ["platformOverrides value an array", { assemble: { platformOverrides: { "my app": ["x"] } } }, 'assemble.platformOverrides["my app"] must be a string or an object { append?, replace? }'],
+    ["platformOverrides append not a string", { assemble: { platformOverrides: { cli: { append: true } } } }, "assemble.platformOverrides.cli.append must be a string"],
+    ["platformOverrides unknown key", { assemble: { platformOverrides: { cli: { prepend: "x" } } } }, 'assemble.platformOverrides.cli: unknown key "prepend" (expected append, replace)'],
   ])("%s", (_name, value, field) => {
     expect(configError(value).message).toBe(`config ${SRC}: ${field}`);
   });

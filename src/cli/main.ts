@@ -3,14 +3,15 @@
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { lstat, open, readFile, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { BINARY_SNIFF_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { scanFile } from "../adapters/node-scan-file.js";
 import { walkFiles } from "../adapters/node-walk.js";
+import { findProjectRoot } from "../discovery/hermes.js";
 import { isContextFile, isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../node.js";
-import { CONFIG_FILE, parseConfig, type PromptasmConfig } from "../config/config.js";
+import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
 import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import type { AssembledPrompt } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES } from "../scan/rules.js";
@@ -101,23 +102,66 @@ async function checkRoot(root: string): Promise<void> {
   if (!info.isDirectory()) throw new PromptasmError("E_ARG", `root ${root}: is not a directory`);
 }
 
+/** A config as the CLI loaded it: its file (null when none was found) and whether --config named it. */
+interface LoadedConfig {
+  config: PromptasmConfig;
+  path: string | null;
+  explicit: boolean;
+}
+
 /**
- * Reads the config file: `explicit` when given (it must exist), else the first CONFIG_FILE found in `dirs`.
+ * Reads the config file: `explicit` when given (it must exist), else the first CONFIG_FILE found in `dirs`. While
+ * searching, a missing file or a path through a non-directory (ENOENT, ENOTDIR) is skipped, so that e.g. a file
+ * given as the directory is reported by the command itself.
  * @throws PromptasmError E_CONFIG for an unreadable or invalid file, naming it.
  */
-async function loadConfig(explicit: string | undefined, dirs: Array<string | null>): Promise<PromptasmConfig> {
-  const candidates = explicit !== undefined ? [explicit] : dirs.filter((d): d is string => d !== null).map((d) => join(d, CONFIG_FILE));
+async function loadConfig(explicit: string | undefined, dirs: readonly string[]): Promise<LoadedConfig> {
+  const candidates = explicit !== undefined ? [explicit] : dirs.map((d) => join(d, CONFIG_FILE));
   for (const path of candidates) {
     let text: string;
     try {
       text = await readFile(path, "utf8");
     } catch (e) {
-      if (explicit === undefined && (e as NodeJS.ErrnoException).code === "ENOENT") continue;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (explicit === undefined && (code === "ENOENT" || code === "ENOTDIR")) continue;
       throw new PromptasmError("E_CONFIG", `config ${path}: ${describeFsError(e)}`, { cause: e });
     }
-    return parseConfig(text, path);
+    return { config: parseConfig(text, path), path, explicit: explicit !== undefined };
   }
-  return { rules: [], allow: [], userAuthored: [], assemble: {} };
+  return { config: { rules: [], allow: [], userAuthored: [], assemble: {} }, path: null, explicit: false };
+}
+
+/**
+ * Where a config is looked for when no --config is given: `start`, then each ancestor up to and including the
+ * project root (`root` when given, else the nearest directory with a .git entry), nearest first. Only `start` when
+ * there is no project root or `start` is not inside it.
+ */
+async function configDirs(start: string, root?: string): Promise<string[]> {
+  const top = root ?? await findProjectRoot(new NodeWorkspaceReader(), start);
+  const dirs = [start];
+  if (top === null) return dirs;
+  for (let dir = start; dir !== top;) {
+    const up = dirname(dir);
+    if (up === dir) return [start];
+    dirs.push(up);
+    dir = up;
+  }
+  return dirs;
+}
+
+/**
+ * Loads promptasm with the config's rules next to the built-in ones. A rule the scanner rejects (a duplicate id, a
+ * bad pattern: E_RULES) is reported with the config file's name in front, code kept.
+ */
+async function loadWithConfigRules(loaded: LoadedConfig) {
+  if (loaded.config.rules.length === 0) return loadPromptasm();
+  try {
+    return await loadPromptasm({ rules: [...BUILTIN_RULES, ...loaded.config.rules] });
+  } catch (e) {
+    // E_WASM (the core did not load) is not the config's fault.
+    if (e instanceof PromptasmError && e.code !== "E_WASM") throw new PromptasmError(e.code, `config ${loaded.path}: ${e.message}`, { cause: e });
+    throw e;
+  }
 }
 
 /** True inside Windows Subsystem for Linux (its kernel names Microsoft in /proc/version). */
@@ -174,14 +218,27 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--tools <names>", "comma-separated tool names the agent has (tool list, guidance and style sections)")
     .option("--environment", "add an environment section: this machine's OS (and WSL), the working directory")
     .option("--no-cache-boundary", "leave out the cache boundary marker")
-    .option("--config <file>", `config file (default: ${CONFIG_FILE} in the project root or cwd, if present)`)
+    .option("--config <file>", `config file, used in full (default: the nearest ${CONFIG_FILE} from [dir] up to the project root, of which only rules are used)`)
+    .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
-    .action(async (dir: string, opts) => {
+    .action(async (dir: string, opts, command: Command) => {
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
       const cwd = resolve(io.cwd, dir);
-      const config = await loadConfig(opts.config !== undefined ? resolve(io.cwd, opts.config) : undefined, [opts.root !== undefined ? resolve(io.cwd, opts.root) : null, cwd]);
-      const pa = await loadPromptasm(config.rules.length > 0 ? { rules: [...BUILTIN_RULES, ...config.rules] } : {});
+      const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
+      const loaded = opts.config !== undefined
+        ? await loadConfig(resolve(io.cwd, opts.config), [])
+        : await loadConfig(undefined, await configDirs(cwd, opts.root !== undefined ? resolve(io.cwd, opts.root) : undefined));
+      let config = loaded.config;
+      // A config found in the workspace is the workspace's (e.g. a cloned repo's): only its rules count unless trusted.
+      if (loaded.path !== null && !loaded.explicit && !opts.trustConfig) {
+        const d = discoveredConfig(config);
+        config = d.config;
+        if (d.ignored.length > 0) note(`config ${loaded.path} was found in the workspace, so only its rules are used; ignored ${d.ignored.join(", ")} (name it with --config or pass --trust-config to use them)`);
+      }
+      if (!opts.json && command.getOptionValueSource("tokens") === "cli") note("--tokens has no effect without --json");
+      if (opts.target !== undefined && (opts.policy ?? config.assemble.policy) !== "cursor") note("--target has no effect without --policy cursor");
+      const pa = await loadWithConfigRules({ ...loaded, config });
       const result = await pa.assemble(new NodeWorkspaceReader(), {
         ...config.assemble,
         ...(config.allow.length > 0 ? { allow: config.allow } : {}),
@@ -220,11 +277,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--json", "print one JSON object per scanned file: { file, findings }")
     .addOption(new Option("--scope <scope>", "rules to run: all, context (context files) or strict (agent-written memory and skills)").choices([...SCOPES]).default("context"))
-    .option("--config <file>", `config file with extra rules (default: ${CONFIG_FILE} in cwd, if present)`)
+    .option("--config <file>", `config file with extra rules (default: the nearest ${CONFIG_FILE} from the current directory up to its project root)`)
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
     .action(async (paths: string[], opts) => {
-      const config = await loadConfig(opts.config !== undefined ? resolve(io.cwd, opts.config) : undefined, [io.cwd]);
-      const pa = await loadPromptasm(config.rules.length > 0 ? { rules: [...BUILTIN_RULES, ...config.rules] } : {});
+      // Only the config's rules are used here (they can only add findings), wherever the file was found.
+      const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
+      const pa = await loadWithConfigRules(loaded);
       const limits = opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {};
       const reader = new NodeWorkspaceReader(limits);
       // Context files and files named on the command line are never skipped as binary: a NUL byte must not be a

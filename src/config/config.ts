@@ -6,7 +6,10 @@ import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import type { AllowEntry, AssembleOptions } from "../prompt/assemble.js";
 import { SCOPES, type Rule, type RuleCategory } from "../scan/rules.js";
 
-/** The file name looked for in the project root and in cwd when no --config is given. */
+/**
+ * The file name looked for when no --config is given: in the working directory, then in each ancestor up to and
+ * including the project root (nearest first; the first found wins).
+ */
 export const CONFIG_FILE = "promptasm.config.json";
 
 /** Assembly options a config file may set (command-line options win). */
@@ -27,6 +30,7 @@ const CATEGORIES: readonly RuleCategory[] = [
   "override", "deception", "hidden-html", "exfiltration", "role-hijack", "prompt-extraction", "command-and-control",
   "anti-forensics", "persistence", "secret", "custom",
 ];
+const isPlainObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
 const ASSEMBLE_KEYS = new Set(["policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform", "platformOverrides", "tools", "toolUseEnforcement", "overrides", "timeZone", "currentTime", "cacheBoundary"]);
 
 /**
@@ -102,8 +106,52 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
       arr(assemble.tools, "assemble.tools").forEach((t, i) => {
         if (typeof t !== "object" || t === null) fail(`assemble.tools[${i}] must be an object`);
         str((t as Record<string, unknown>).name, `assemble.tools[${i}].name`);
+        const summary = (t as Record<string, unknown>).summary;
+        if (summary !== undefined && typeof summary !== "string") fail(`assemble.tools[${i}].summary must be a string`);
       });
+    }
+    if (assemble.overrides !== undefined) {
+      const o = assemble.overrides;
+      if (!isPlainObject(o)) fail("assemble.overrides must be an object");
+      for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
+        if (!["interactionStyle", "toolCallStyle", "executionBias"].includes(k)) fail(`assemble.overrides: unknown key ${JSON.stringify(k)} (expected interactionStyle, toolCallStyle, executionBias)`);
+        if (typeof v !== "string") fail(`assemble.overrides.${k} must be a string`);
+      }
+    }
+    const enforcement = assemble.toolUseEnforcement;
+    if (enforcement !== undefined && !(typeof enforcement === "boolean" || enforcement === "auto" ||
+      (Array.isArray(enforcement) && enforcement.every((x) => typeof x === "string")))) {
+      fail('assemble.toolUseEnforcement must be true, false, "auto" or an array of strings');
+    }
+    if (assemble.platformOverrides !== undefined) {
+      if (!isPlainObject(assemble.platformOverrides)) fail("assemble.platformOverrides must be an object");
+      for (const [k, v] of Object.entries(assemble.platformOverrides as Record<string, unknown>)) {
+        const where = `assemble.platformOverrides${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`}`;
+        if (typeof v === "string") continue;
+        if (!isPlainObject(v)) fail(`${where} must be a string or an object { append?, replace? }`);
+        for (const [field, text] of Object.entries(v as Record<string, unknown>)) {
+          if (field !== "append" && field !== "replace") fail(`${where}: unknown key ${JSON.stringify(field)} (expected append, replace)`);
+          if (typeof text !== "string") fail(`${where}.${field} must be a string`);
+        }
+      }
     }
   }
   return { rules, allow, userAuthored, assemble: assemble as ConfigAssembleOptions };
+}
+
+/**
+ * What a *discovered* config (found in the workspace, not named with --config) may do: a cloned repository controls
+ * that file, so only its `rules` are kept (extra rules can only make scanning stricter). Its allow list,
+ * userAuthored files and assemble options are dropped, because they could let an injected file load or put
+ * unscanned text into the prompt.
+ * @returns the config with only its rules, and the dropped keys that were set (e.g. ["allow", "assemble.tools"]),
+ *   for a note naming them; empty when nothing was dropped.
+ */
+export function discoveredConfig(config: PromptasmConfig): { config: PromptasmConfig; ignored: string[] } {
+  const ignored = [
+    ...(config.allow.length > 0 ? ["allow"] : []),
+    ...(config.userAuthored.length > 0 ? ["userAuthored"] : []),
+    ...Object.keys(config.assemble).map((k) => `assemble.${k}`),
+  ];
+  return { config: { rules: config.rules, allow: [], userAuthored: [], assemble: {} }, ignored };
 }
