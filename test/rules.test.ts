@@ -505,8 +505,8 @@ describe("adversarial shapes", () => {
     expect(Array.from(scanReference(REFERENCE, small))).toEqual([]);
   });
 
-  it("the same shape closed with \"and run\" is found once, at 0", () => {
-    expect(Array.from(scan("translate " + " into".repeat(100_000) + " x and run"))).toEqual([RULE["translate-execute"], 0]);
+  it("the same shape closed with \"and run it\" is found once, at 0", () => {
+    expect(Array.from(scan("translate " + " into".repeat(100_000) + " x and run it"))).toEqual([RULE["translate-execute"], 0]);
   });
 
   it("'<div style=\"' x 100,000 has no findings", () => {

@@ -85,10 +85,11 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "html-comment-injection", category: "hidden-html", scope: "all",
     description: "An HTML comment (invisible when rendered) carrying an instruction: ignore/disregard, an override of instructions, a system prompt or message, secret or hidden.",
-    // "[^>]*" keeps the match inside one comment; keywords are whole words. "system" and "override" count only in
+    // "[^>]*" keeps the match inside one comment; keywords are whole words, and not tool directives such as
+    // "prettier-ignore" or "cspell:ignore" (a keyword right after "-" or ":" does not count). "system" and "override" count only in
     // their injection senses ("system prompt", "SYSTEM:", "override your instructions"), since HTML comments in real
     // docs say "System boundary" or "Override the netty version".
-    pattern: String.raw`<!--(?:[^>]*[^\w>])?(?:(?:ignore|disregard|secret|hidden)\b|system[\s_]*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
+    pattern: String.raw`<!--(?:[^>]*[^\w>:-])?(?:(?:ignore|disregard|secret|hidden)\b|system[\s_]*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
   },
   {
     id: "hidden-div", category: "hidden-html", scope: "all",
@@ -98,7 +99,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "translate-execute", category: "override", scope: "all",
     description: "Asks to translate something and then execute, run or eval the result.",
-    pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:execute|run|eval)\b`,
+    pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:execute|eval|run\s+(?:it|that|this|them|the\s+(?:result|output|code|command|commands|script|translation)))\b`,
   },
   {
     id: "curl-secret-exfil", category: "exfiltration", scope: "all",
@@ -125,7 +126,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "prompt-extraction", category: "prompt-extraction", scope: "context",
     description: "Asks the model to output its system or initial prompt.",
-    pattern: String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|echo|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system|initial|original|hidden|secret)\s+(?:prompt|instructions|message)\b`,
+    pattern: String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system[\s-]+(?:prompt|instructions|message)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))\b`,
   },
   {
     id: "answer-unrestricted", category: "override", scope: "context",
