@@ -42,6 +42,7 @@ export { contentHash, createSessionRecord } from "./stores/record.js";
 export { freezeSession, invalidateSession, requestSystemText, platformNote, type SessionState, type CurrentRuntime, type FrozenSession, type FreezeOptions, type SessionWarning } from "./stores/session.js";
 export { MemorySessionStore, type MemorySessionStoreOptions } from "./stores/memory.js";
 export { IndexedDbSessionStore, type IndexedDbSessionStoreOptions } from "./stores/indexeddb.js";
+export { KvSessionStore, KV_MAX_PREFIX_BYTES, type KvSessionStoreOptions, type KvNamespaceLike, type KvRecordMetadata } from "./stores/kv.js";
 
 /** The loaded library: one WASM core and one compiled rule set, reused for every call. */
 export interface Promptasm {
