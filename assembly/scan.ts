@@ -5,11 +5,12 @@
 // (last chunk first); the DFA state carries over, so no overlap is needed and memory stays flat.
 //
 // Each reversed rule ends with one extra symbol (the code unit before the match, or EDGE at offset 0), so a target
-// state that accepts after consuming text[i] means a match starts at i + 1. Table values: target state id, with
-// bit 15 set when the target accepts; 0xFFFF = unknown.
+// state that accepts after consuming text[i] means a match starts at i + 1. Table values: target state id
+// (0..65534); 0xFFFF = unknown. A byte per state says whether it accepts.
 
 const UNKNOWN: u32 = 0xFFFF;
-const ACCEPTS: u32 = 0x8000;
+/** Most states a table can hold: ids are u16 and 0xFFFF means "unknown". */
+const MAX_STATES: i32 = 0xFFFF;
 
 /** scanRun() results. */
 const DONE: i32 = 0;
@@ -20,6 +21,7 @@ const DRAIN_AT: i32 = 1 << 16;
 
 let classMap: Uint8Array | null = null; // 65,536 entries: UTF-16 code unit -> symbol class
 let table: Uint16Array | null = null; // capacity * nClasses transition values
+let accepting: Uint8Array | null = null; // capacity entries: 1 when the state accepts at least one rule
 let capacity: i32 = 0;
 let nClasses: i32 = 0;
 let edgeClass: i32 = 0; // the symbol before the last code unit and after the first (text edges)
@@ -39,6 +41,7 @@ const out = new Array<i32>(); // pairs [target state, start offset] for acceptin
 const SLOTS: i32 = 8;
 const slotMap = new StaticArray<Uint8Array | null>(SLOTS);
 const slotTable = new StaticArray<Uint16Array | null>(SLOTS);
+const slotAccepting = new StaticArray<Uint8Array | null>(SLOTS);
 const slotScalars = new StaticArray<i32>(SLOTS * 4); // capacity, nClasses, edgeClass, skipClass per slot
 
 /**
@@ -47,12 +50,13 @@ const slotScalars = new StaticArray<i32>(SLOTS * 4); // capacity, nClasses, edge
  */
 export function loadTables(slot: i32, map: Uint8Array, cap: i32, classes: i32, edge: i32, skip: i32): i32 {
   if (slot < 0 || slot >= SLOTS) return -4;
-  if (classes <= 0 || classes > 256 || cap < 1 || cap > 0x7FFF) return -4;
+  if (classes <= 0 || classes > 256 || cap < 1 || cap > MAX_STATES) return -4;
   if (edge < 0 || edge >= classes || skip < -1 || skip >= classes || skip == edge) return -4;
   if (map.length != 65536) return -1;
   for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return -1;
   slotMap[slot] = map;
   slotTable[slot] = new Uint16Array(cap * classes);
+  slotAccepting[slot] = new Uint8Array(cap);
   slotScalars[slot * 4] = cap;
   slotScalars[slot * 4 + 1] = classes;
   slotScalars[slot * 4 + 2] = edge;
@@ -67,6 +71,7 @@ export function useSlot(slot: i32): i32 {
   if (slot < 0 || slot >= SLOTS || slotTable[slot] === null) return -4;
   classMap = slotMap[slot];
   table = slotTable[slot];
+  accepting = slotAccepting[slot];
   capacity = slotScalars[slot * 4];
   nClasses = slotScalars[slot * 4 + 1];
   edgeClass = slotScalars[slot * 4 + 2];
@@ -78,17 +83,21 @@ export function useSlot(slot: i32): i32 {
 export function clearTable(): void {
   const t = table;
   if (t !== null) memory.fill(t.dataStart, 0xFF, <usize>t.byteLength);
+  const a = accepting;
+  if (a !== null) memory.fill(a.dataStart, 0, <usize>a.byteLength);
 }
 
 /**
- * Stores a transition built by TypeScript. Returns 0, or -1 when an argument is out of range (nothing stored).
- * `value` is a target id below the capacity, with bit 15 set when the target accepts.
+ * Stores a transition built by TypeScript: from state `from` on class `cls` to state `to`, which accepts at least
+ * one rule when `toAccepts` is set. Returns 0, or -1 when an argument is out of range (nothing stored).
  */
-export function setTransition(from: i32, cls: i32, value: i32): i32 {
+export function setTransition(from: i32, cls: i32, to: i32, toAccepts: bool): i32 {
   const t = table;
-  if (t === null || from < 0 || from >= capacity || cls < 0 || cls >= nClasses) return -1;
-  if (value < 0 || <i32>(<u32>value & ~ACCEPTS) >= capacity || value > 0xFFFF) return -1;
-  t[from * nClasses + cls] = <u16>value;
+  const a = accepting;
+  if (t === null || a === null || from < 0 || from >= capacity || cls < 0 || cls >= nClasses) return -1;
+  if (to < 0 || to >= capacity) return -1;
+  t[from * nClasses + cls] = <u16>to;
+  a[to] = toAccepts ? 1 : 0;
   return 0;
 }
 
@@ -123,9 +132,11 @@ export function neededClass(): i32 { return pendingClass; }
  */
 export function scanRun(): i32 {
   const t = table;
+  const acc = accepting;
   const map = classMap;
-  if (t === null || map === null) return DONE;
+  if (t === null || acc === null || map === null) return DONE;
   const tBase = t.dataStart;
+  const aBase = acc.dataStart;
   const mapBase = map.dataStart;
   const nc = <usize>nClasses;
   const skip = skipClass;
@@ -134,31 +145,31 @@ export function scanRun(): i32 {
   if (endEdgePending) {
     const v = <u32>load<u16>(tBase + ((<usize>s * nc + <usize>edgeClass) << 1));
     if (v == UNKNOWN) return need(s, edgeClass);
-    s = <i32>(v & ~ACCEPTS); // no rule matches the empty string, so nothing can accept here
+    s = <i32>v; // no rule matches the empty string, so nothing can accept here
     endEdgePending = false;
   }
-  // In range: every stored target is < capacity (setTransition checks), so s * nc + cls < table.length; every code
-  // unit < 65,536 = map.length; pos < text.length.
+  // In range: every stored target is < capacity (setTransition checks), so s * nc + cls < table.length and
+  // s < accepting.length; every code unit < 65,536 = map.length; pos < text.length.
   let i = pos;
   while (i >= 0) {
     const cls = <usize>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
     if (<i32>cls == skip) { i--; continue; }
     const v = <u32>load<u16>(tBase + ((<usize>s * nc + cls) << 1));
-    if (v >= ACCEPTS) {
-      if (v == UNKNOWN) { pos = i; return need(s, <i32>cls); }
-      s = <i32>(v & ~ACCEPTS);
+    if (v == UNKNOWN) { pos = i; return need(s, <i32>cls); }
+    s = <i32>v;
+    if (load<u8>(aBase + <usize>s)) {
       out.push(s);
       out.push(base + i + 1);
       if (out.length >= DRAIN_AT << 1) { pos = i - 1; state = s; return NEED_DRAIN; }
-    } else s = <i32>v;
+    }
     i--;
   }
   pos = -1;
   if (startEdgePending) {
     const v = <u32>load<u16>(tBase + ((<usize>s * nc + <usize>edgeClass) << 1));
     if (v == UNKNOWN) return need(s, edgeClass);
-    s = <i32>(v & ~ACCEPTS);
-    if (v & ACCEPTS) { out.push(s); out.push(base); }
+    s = <i32>v;
+    if (load<u8>(aBase + <usize>s)) { out.push(s); out.push(base); }
     startEdgePending = false;
   }
   state = s;

@@ -345,9 +345,9 @@ describe("pattern compiler", () => {
       expect(sets.every((set) => set.generation === 0)).toBe(true);
     });
 
-    it("rejects a capacity outside 4..32767 with E_ARG", () => {
+    it("rejects a capacity outside 4..65535 with E_ARG", () => {
       expect(() => compileRules(PATTERNS, { capacity: 3 })).toThrow(expect.objectContaining({ code: "E_ARG" }));
-      expect(() => compileRules(PATTERNS, { capacity: 40_000 })).toThrow(expect.objectContaining({ code: "E_ARG" }));
+      expect(() => compileRules(PATTERNS, { capacity: 65_536 })).toThrow(expect.objectContaining({ code: "E_ARG" }));
     });
   });
 

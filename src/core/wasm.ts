@@ -266,13 +266,13 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         }
         for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
           if (status === 2) { drain(); continue; }
-          const { value, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
+          const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
           if (rules.generation !== slots[current]!.generation) {
             wasm.clearTable();
             slots[current]!.generation = rules.generation;
             wasm.setState(from);
           }
-          if (wasm.setTransition(from, wasm.neededClass(), value) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
+          if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
         }
         state = wasm.currentState();
       };
