@@ -2,7 +2,7 @@
 // (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { lstat, open, readFile, stat } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { BINARY_SNIFF_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { scanFile } from "../adapters/node-scan-file.js";
@@ -17,6 +17,11 @@ import type { AssembledPrompt } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES } from "../scan/rules.js";
 import { countSectionTokens } from "../tokens/tokens.js";
 import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
+import { CACHE_BOUNDARY } from "../prompt/boundary.js";
+import { SessionStoreError, checkSessionId, errorText } from "../stores/errors.js";
+import { freezeSession, invalidateSession, type FrozenSession } from "../stores/session.js";
+import { SqliteSessionStore } from "../stores/sqlite.js";
+import type { SessionLogger, SessionStore } from "../stores/types.js";
 import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText } from "./format.js";
 
 /** Where the CLI writes; tests pass their own. */
@@ -185,6 +190,98 @@ function sectionText(r: AssembledPrompt, i: number): string {
 }
 
 /**
+ * Creates the directory of a session store file one level at a time; returns the error when it cannot. Done here
+ * because SqliteSessionStore creates it with mkdir({ recursive: true }), which on Node 20 spins forever where mkdir
+ * answers ENOENT under an existing parent (procfs, e.g. /proc/x/sessions.sqlite; see
+ * https://github.com/Kewton/CommandMate/issues/1774): once the directory exists that call returns at once.
+ */
+async function makeStoreDir(file: string): Promise<unknown> {
+  const missing: string[] = [];
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    try {
+      if ((await stat(dir)).isDirectory()) break;
+      return Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT" || dirname(dir) === dir) return e;
+    }
+    missing.unshift(dir);
+  }
+  for (const dir of missing) {
+    try {
+      await mkdir(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return e;
+    }
+  }
+  return undefined;
+}
+
+/** A store whose every call fails with E_STORE_IO: the lifecycle then warns and the run goes on with its build. */
+function unavailableStore(file: string, cause: unknown): SessionStore {
+  const fail = async (): Promise<never> => {
+    throw new SessionStoreError("E_STORE_IO", `could not create the directory of SQLite session store ${file}: ${describeFsError(cause)}`, { cause });
+  };
+  return { get: fail, put: fail, putIfAbsent: fail, delete: fail };
+}
+
+/** What `assemble --session` did: the turn, its `session` JSON, and the lines for stderr. */
+interface SessionRun {
+  turn: FrozenSession<AssembledPrompt>;
+  json: { id: string; state: string; stored: boolean; store: string; reason?: string; platformNote?: string; warnings?: Array<{ code: string; message: string }> };
+  summary: string;
+}
+
+/**
+ * One `assemble --session` run: opens the SQLite store at `options.store`, drops the stored prompt first when
+ * `invalidate` is set, then freezeSession. A store that cannot be opened, read or written (unwritable place, a file
+ * that is not a SQLite database, a lock) is a warning on stderr and the run prints the prompt it built (exit 0).
+ * @throws PromptasmError E_ARG for a bad session id; whatever the build throws.
+ */
+async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, options: {
+  id: string; store: string; invalidate: boolean; runtime: { model?: string; provider?: string; cwd: string; platform?: string };
+}): Promise<SessionRun> {
+  checkSessionId(options.id); // before anything is created on disk
+  const lines: string[] = [];
+  const warnings: Array<{ code: string; message: string }> = [];
+  let unusable: string | undefined;
+  const logger: SessionLogger = {
+    warn(message, detail) {
+      warnings.push({ code: detail.code, message });
+      io.stderr(`promptasm: warning: ${escapePath(message)}\n`);
+      // better-sqlite3 reports a damaged or foreign file only as SQLITE_NOTADB / SQLITE_CORRUPT: say what to do once.
+      const sqlite = String((detail.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code ?? "");
+      if (unusable === undefined && /^SQLITE_(NOTADB|CORRUPT)/.test(sqlite)) {
+        unusable = `promptasm: warning: session store ${escapePath(options.store)} is not a usable SQLite database (${sqlite}); move it away or pass another --store to start a new store\n`;
+        io.stderr(unusable);
+      }
+    },
+  };
+  const runtime: { model?: string; provider?: string; cwd: string; platform?: string } = { cwd: options.runtime.cwd };
+  for (const key of ["model", "provider", "platform"] as const) if (options.runtime[key] !== undefined) runtime[key] = options.runtime[key];
+  const dirProblem = await makeStoreDir(options.store);
+  const store: SessionStore & { close?(): void } = dirProblem === undefined ? new SqliteSessionStore(options.store) : unavailableStore(options.store, dirProblem);
+  try {
+    if (options.invalidate) await invalidateSession(store, options.id, { logger });
+    const turn = await freezeSession(store, options.id, build, runtime, { logger });
+    const where = escapePath(options.store);
+    const head = `promptasm: session ${escapePath(options.id)}: ${turn.state}`;
+    if (turn.state === "present") lines.push(`${head}: reusing the prompt stored in ${where} on ${turn.record.createdAt}`);
+    else {
+      const why = turn.reason !== undefined ? ` (${escapePath(turn.reason)})` : options.invalidate && turn.state === "missing" ? " (invalidated)" : "";
+      lines.push(turn.stored ? `${head}${why}: built and stored in ${where}` : `${head}${why}: built, not stored (see the warnings above); printing the built prompt`);
+    }
+    if (turn.platformNote !== undefined) lines.push(`promptasm: session ${escapePath(options.id)}: platform note for this turn's user message: ${turn.platformNote}`);
+    const json: SessionRun["json"] = { id: options.id, state: turn.state, stored: turn.stored, store: options.store };
+    if (turn.reason !== undefined) json.reason = turn.reason;
+    if (turn.platformNote !== undefined) json.platformNote = turn.platformNote;
+    if (warnings.length > 0) json.warnings = warnings;
+    return { turn, json, summary: lines.map((l) => l + "\n").join("") };
+  } finally {
+    try { store.close?.(); } catch (e) { io.stderr(`promptasm: warning: closing session store ${escapePath(options.store)} failed: ${errorText(e)}\n`); }
+  }
+}
+
+/**
  * Runs the CLI.
  * @param argv arguments after the program name, e.g. ["scan", "AGENTS.md"].
  * @returns the exit code: 0 clean, 1 findings (scan), 2 usage or I/O error.
@@ -222,6 +319,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
+    .option("--session <id>", "freeze the prompt for this session in a SQLite store: the first run builds and stores it, later runs print the stored bytes")
+    .option("--store <file>", "with --session: the SQLite file (default: .promptasm/sessions.sqlite under the project root)")
+    .option("--invalidate", "with --session: delete the stored prompt first, so this run builds a new one (after context compression)")
     .action(async (dir: string, opts, command: Command) => {
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
       const cwd = resolve(io.cwd, dir);
@@ -239,7 +339,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (!opts.json && command.getOptionValueSource("tokens") === "cli") note("--tokens has no effect without --json");
       if (opts.target !== undefined && (opts.policy ?? config.assemble.policy) !== "cursor") note("--target has no effect without --policy cursor");
       const pa = await loadWithConfigRules({ ...loaded, config });
-      const result = await pa.assemble(new NodeWorkspaceReader(), {
+      const build = async () => pa.assemble(new NodeWorkspaceReader(), {
         ...config.assemble,
         ...(config.allow.length > 0 ? { allow: config.allow } : {}),
         ...(config.userAuthored.length > 0 ? { userAuthored: config.userAuthored } : {}),
@@ -262,13 +362,30 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(opts.systemMessage !== undefined ? { systemMessage: opts.systemMessage } : {}),
         ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
       });
+      if (opts.session === undefined) for (const flag of ["store", "invalidate"] as const) if (opts[flag] !== undefined) note(`--${flag} has no effect without --session`);
+      const session = opts.session === undefined ? undefined : await sessionTurn(io, build, {
+        id: opts.session, invalidate: opts.invalidate === true,
+        store: opts.store !== undefined ? resolve(io.cwd, opts.store) : join(opts.root !== undefined ? resolve(io.cwd, opts.root) : await findProjectRoot(new NodeWorkspaceReader(), cwd) ?? cwd, ".promptasm", "sessions.sqlite"),
+        runtime: { model: opts.model ?? config.assemble.model, provider: opts.provider ?? config.assemble.provider, cwd, platform: opts.platform ?? config.assemble.platform },
+      });
+      // With --session, `result` is this run's build: absent when the stored prompt was reused (nothing was built).
+      const result = session === undefined ? await build() : session.turn.built;
+      const prompt = session?.turn.prompt ?? result!.prompt;
       if (opts.json) {
-        const tokens = opts.tokens === "none" ? undefined : await countSectionTokens(result.sections.map((sec, i) => ({ id: sec.id, tier: sec.tier, text: sectionText(result, i) })), opts.tokens);
-        io.stdout(JSON.stringify(assembleJson(result, tokens)) + "\n");
+        const sessionJson = session === undefined ? {} : { session: session.json };
+        if (result !== undefined && result.prompt === prompt) {
+          const tokens = opts.tokens === "none" ? undefined : await countSectionTokens(result.sections.map((sec, i) => ({ id: sec.id, tier: sec.tier, text: sectionText(result, i) })), opts.tokens);
+          io.stdout(JSON.stringify({ ...assembleJson(result, tokens), ...sessionJson }) + "\n");
+        } else {
+          // A stored prompt: no build ran, so there are no sections, findings or notes to report for it.
+          const at = prompt.indexOf(CACHE_BOUNDARY);
+          io.stdout(JSON.stringify({ prompt, boundary: at === -1 ? null : at, chars: prompt.length, ...sessionJson }) + "\n");
+        }
       } else {
-        io.stdout(result.prompt + "\n");
-        io.stderr(assembleSummary(result));
+        io.stdout(prompt + "\n");
+        if (result !== undefined) io.stderr(assembleSummary(result));
       }
+      if (session !== undefined) io.stderr(session.summary);
     });
 
   program.command("scan")
