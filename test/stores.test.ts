@@ -414,3 +414,11 @@ describe("entries and helpers", () => {
     expect(r.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe("SqliteSessionStore: store directory under procfs", () => {
+  // mkdir({ recursive: true }) spins forever on Node 20 where mkdir answers ENOENT under an existing parent.
+  it("a path under /proc fails with E_STORE_IO instead of hanging", async () => {
+    const store = new SqliteSessionStore("/proc/promptasm-test/sessions.sqlite");
+    await expect(store.get("s")).rejects.toMatchObject({ code: "E_STORE_IO" });
+  }, 20_000);
+});

@@ -1,7 +1,7 @@
 // A session store in a SQLite file through better-sqlite3 (Node only; exported from the Node entry). The native
 // module is loaded on first use, not at import, so importing promptasm in Node works even where it was not built.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
@@ -144,7 +144,7 @@ export class SqliteSessionStore implements SessionStore {
     const Database = loadDriver();
     let db: BetterSqlite3.Database | undefined;
     try {
-      if (this.path !== ":memory:" && this.path !== "") mkdirSync(dirname(this.path), { recursive: true });
+      if (this.path !== ":memory:" && this.path !== "") makeDirs(dirname(this.path));
       const conn = new Database(this.path, { timeout: this.#busyTimeoutMs });
       db = conn;
       conn.pragma("journal_mode = WAL");
@@ -214,4 +214,29 @@ function storeError(cause: unknown, context: string): SessionStoreError {
   const code = String((cause as { code?: unknown } | null)?.code ?? "");
   const kind = code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED") ? "E_STORE_LOCKED" : code === "SQLITE_FULL" ? "E_STORE_QUOTA" : "E_STORE_IO";
   return new SessionStoreError(kind, `${context}: ${errorText(cause)}${code !== "" ? ` (${code})` : ""}`, { cause });
+}
+
+/**
+ * Creates `dir` and its missing parents one level at a time. Not mkdirSync({ recursive: true }): on Node 20 that spins
+ * forever where mkdir answers ENOENT under an existing parent (procfs, e.g. /proc/x/sessions.sqlite).
+ * @throws the fs error of the first level that cannot be created (ENOTDIR when a parent is a file).
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      if (statSync(d).isDirectory()) break;
+      throw Object.assign(new Error(`${d} is not a directory`), { code: "ENOTDIR" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT" || dirname(d) === d) throw e;
+    }
+    missing.unshift(d);
+  }
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
 }
