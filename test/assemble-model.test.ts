@@ -616,3 +616,20 @@ describe("names reach the prompt only scanned and escaped", () => {
     expect(r.prompt.startsWith("You are Wren.")).toBe(true);
   });
 });
+
+describe("the codex policy's own 32 KiB limit is visible in the prompt", () => {
+  it("a file cut at the limit carries a marker; a dropped one is named in the truncation warning", async () => {
+    const big = "x".repeat(20_000);
+    const files = { "/w/.git/": "", "/w/AGENTS.md": big, "/w/a/AGENTS.md": big, "/w/a/b/AGENTS.md": "Small file." };
+    const r = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/w/a/b", policy: "codex", maxChars: 50_000 });
+    expect(r.truncations).toEqual([
+      { file: "a/AGENTS.md", path: "/w/a/AGENTS.md", originalChars: 20_000, headChars: 12_768, tailChars: 0 },
+      { file: "a/b/AGENTS.md", path: "/w/a/b/AGENTS.md", originalChars: 11, headChars: 0, tailChars: 0, dropped: true },
+    ]);
+    expect(r.prompt).toContain(`${"x".repeat(12_768)}\n\n[promptasm cut 7232 chars from the middle of a/AGENTS.md: kept the first 12768 and the last 0 of 20000. The full file is /w/a/AGENTS.md.]`);
+    const warning = r.sections.find((s) => s.id === "truncation-warning");
+    expect(warning).toBeDefined();
+    expect(r.prompt).toContain("/w/a/b/AGENTS.md");
+    expect(r.prompt).not.toContain("Small file.");
+  });
+});

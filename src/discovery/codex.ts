@@ -82,11 +82,13 @@ export async function discoverCodex(
   }
 
   const files: DiscoveredFile[] = [];
+  const cut: NonNullable<Discovery["cut"]> = [];
   let remaining = maxBytes;
   let full = false; // a file has crossed the budget: every later one is dropped
   for (const file of found) {
     if (full) {
       notes.push({ path: file.path, message: `${file.path}: dropped, the ${maxBytes}-byte combined limit is used up` });
+      cut.push({ path: file.path, label: file.label, originalChars: file.text.length, keptChars: 0, dropped: true });
       continue;
     }
     const size = utf8Length(file.text);
@@ -103,16 +105,18 @@ export async function discoverCodex(
         path: file.path,
         message: `${file.path}: dropped, ${remaining} bytes of the ${maxBytes}-byte combined limit were left`,
       });
+      cut.push({ path: file.path, label: file.label, originalChars: file.text.length, keptChars: 0, dropped: true });
       continue;
     }
     files.push({ ...file, text });
+    cut.push({ path: file.path, label: file.label, originalChars: file.text.length, keptChars: text.length, dropped: false });
     notes.push({
       path: file.path,
       message: `${file.path}: cut to ${keep.bytes} of ${size} bytes at the ${maxBytes}-byte combined limit`,
     });
   }
   noteInvalidUtf8(files, notes);
-  return { kind: files.length > 0 ? "codex" : "none", root: base, files, notes };
+  return { kind: files.length > 0 ? "codex" : "none", root: base, files, notes, ...(cut.length > 0 ? { cut } : {}) };
 }
 
 /**

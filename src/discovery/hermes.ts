@@ -48,6 +48,11 @@ export interface Discovery {
   files: DiscoveredFile[];
   /** Skipped files in the order they were met, then invalid-UTF-8 caveats on taken files, in `files` order. */
   notes: DiscoveryNote[];
+  /**
+   * Files the policy itself cut or dropped to stay within its own limit (Codex's 32 KiB), so assembly can name them
+   * in the prompt. Chars are UTF-16 code units; `keptChars` is 0 for a dropped file.
+   */
+  cut?: Array<{ path: string; label: string; originalChars: number; keptChars: number; dropped: boolean }>;
 }
 
 /**

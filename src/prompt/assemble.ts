@@ -8,7 +8,7 @@ import type { Discovery, DiscoveryNote, DiscoveredFile } from "../discovery/herm
 import { join, isAbsolute } from "../discovery/paths.js";
 import { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import type { WorkspaceReader } from "../discovery/reader.js";
-import { blockNotice } from "../guard/guard.js";
+import { blockNotice, truncationMarker } from "../guard/guard.js";
 import type { RuleScope } from "../scan/rules.js";
 import type { Finding, Scanner } from "../scan/scanner.js";
 import {
@@ -276,6 +276,15 @@ export async function assembleSystemPrompt(
     }
     if (!f.dropped) placed.set(input.path, f.text);
   });
+  // Files the discovery policy cut or dropped itself (Codex's 32 KiB): a marker at the cut and an entry in the
+  // truncation warning, as for the budget's own cuts.
+  const policyCuts = discovery.cut ?? [];
+  for (const c of policyCuts) {
+    const t = { originalChars: c.originalChars, headChars: c.keptChars, tailChars: 0 };
+    truncations.push({ file: c.label, path: c.path, ...t, ...(c.dropped ? { dropped: true } : {}) });
+    const body = placed.get(c.path);
+    if (!c.dropped && body !== undefined) placed.set(c.path, `${body}\n\n${truncationMarker(shown(c.label), shown(c.path), t)}`);
+  }
   const part = (g: { file: DiscoveredFile; text: string | null }) => {
     if (g.text === null && nameBlocked.has(g.file.path)) return `## (name withheld)\n\n${notice(g.file.label, g.file.path)}`;
     const body = g.text === null ? notice(g.file.label, g.file.path) : placed.get(g.file.path);
@@ -325,7 +334,10 @@ export async function assembleSystemPrompt(
     skillsIndexSection(skills),
     options.environment ? environmentSection({ ...options.environment, cwd: cwdShown }) : null,
     staticParts.length > 0 ? section("project-context", "context", `# Project context\n\n${staticParts.join("\n\n")}`, guarded.filter((g) => !g.file.dynamic).map((g) => g.file.path)) : null,
-    truncationWarningSection(budgeted.files.filter((_, i) => !budgetInputs[i]!.dynamic)),
+    truncationWarningSection([
+      ...policyCuts.map((c) => ({ label: shown(c.label), path: shown(c.path), dropped: c.dropped, truncation: { originalChars: c.originalChars, headChars: c.keptChars, tailChars: 0 } })),
+      ...budgeted.files.filter((_, i) => !budgetInputs[i]!.dynamic),
+    ]),
     dynamicParts.length > 0 ? section("dynamic-context", "volatile", `# Context that changes between turns\n\n${dynamicParts.join("\n\n")}`, guarded.filter((g) => g.file.dynamic).map((g) => g.file.path), true) : null,
     dynamicWarning(truncationWarningSection(budgeted.files.filter((_, i) => budgetInputs[i]!.dynamic))),
     memorySection({ memory: memory ?? null, user: user ?? null, ...(options.externalMemory !== undefined ? { external: options.externalMemory } : {}) }),
