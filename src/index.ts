@@ -32,6 +32,7 @@ export * from "./providers/openai.js";
 export * from "./providers/gemini.js";
 export * from "./providers/bedrock.js";
 export * from "./providers/explain.js";
+export * from "./providers/turn.js";
 export { parseConfig, CONFIG_FILE, type PromptasmConfig } from "./config/config.js";
 export type { Section, Tier } from "./sections/types.js";
 export type { ScanLimit } from "./core/wasm.js";
