@@ -27,6 +27,8 @@ export default defineConfig({
       main: "./test/workers/app.ts",
       remoteBindings: false,
       wrangler: { configPath: "./wrangler.toml" },
+      // The API_TOKENS secret of the tests: two tokens, so two tenants (test/workers/api.workers.spec.ts).
+      miniflare: { bindings: { API_TOKENS: "token-alpha, token-beta" } },
     }),
   ],
   test: {

@@ -1,29 +1,249 @@
-// The Cloudflare Worker entry (wrangler.toml `main`). For now it only answers a health check; the HTTP API that
-// assembles and freezes prompts over the PROMPTS KV namespace (KvSessionStore) comes in a later issue. Importing this
-// module has no side effects and touches no Workers global, so tests can import it and call fetch directly.
+// The Cloudflare Worker entry (wrangler.toml `main`): the HTTP API that assembles, scans and freezes prompts over the
+// PROMPTS KV namespace. The WASM core comes in as an imported module (Workers forbid compiling WASM at run time) and is
+// instantiated once per isolate, on the first request that needs it. Importing this module has no side effects, so
+// tests can import it and call fetch directly.
+//
+//   GET    /healthz                            → { ok: true } (no auth)
+//   POST   /v1/assemble                        { files, options? }           → the `promptasm assemble --json` object
+//   POST   /v1/scan                            { files, scope? }             → { files: [{ file, findings }] }
+//   GET    /v1/sessions/:id/system-prompt      → the frozen prompt, its content hash and state
+//   PUT    /v1/sessions/:id/system-prompt      { files, options? }           → freeze (assemble + store once)
+//   DELETE /v1/sessions/:id/system-prompt      → invalidate
+//   POST   /v1/sessions/:id/request            { provider, model, messages, ephemeral?, maxTokens?, ttl?, tools? }
+//                                              → the provider request body built from the frozen prompt
+//
+// Every /v1 route needs `Authorization: Bearer <token>`, a token listed in the API_TOKENS secret. Each token is its own
+// tenant: sessions live under a KV prefix made from the token's SHA-256, so tenants never see each other's sessions.
+// Client errors are 4xx `{ ok: false, error: { code, message } }`; limits are in ./worker/input.ts.
 
-import type { KvNamespaceLike } from "../stores/kv.js";
+import mod from "../../build/release.wasm";
+import { createPromptasm, type Promptasm } from "../index.js";
+import { PromptasmError } from "../errors.js";
+import { SessionStoreError } from "../stores/errors.js";
+import { MapWorkspaceReader } from "./map-reader.js";
+import { KvSessionStore, type KvNamespaceLike } from "../stores/kv.js";
+import { freezeSession, invalidateSession } from "../stores/session.js";
+import { contentHash, isSessionRecord } from "../stores/record.js";
+import { MAX_SESSION_ID_CHARS } from "../stores/types.js";
+import { assembleJson } from "../cli/format.js";
+import { anthropicRequest } from "../providers/anthropic.js";
+import { openaiChatRequest, openaiResponsesRequest } from "../providers/openai.js";
+import { geminiGenerateContent } from "../providers/gemini.js";
+import { bedrockConverseRequest } from "../providers/bedrock.js";
+import { HttpError, assembleOptions, files, object, readJson, str, WORKSPACE } from "./worker/input.js";
+// No named exports but functions: workerd takes every export of the main module as a handler (a constant fails
+// to start). The limits are exported by ./worker/input.ts.
 
-/** The bindings wrangler.toml declares. */
+/** The bindings wrangler.toml declares, and the secret. */
 export interface WorkerEnv {
   /** Frozen session prompts (see KvSessionStore). */
   PROMPTS: KvNamespaceLike;
+  /**
+   * The accepted bearer tokens, separated by commas or white space (`wrangler secret put API_TOKENS`). Each token is
+   * one tenant. Unset or empty: every /v1 request gets 503 E_NOT_CONFIGURED.
+   */
+  API_TOKENS?: string;
 }
 
-const json = (status: number, body: unknown): Response =>
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
+const error = (status: number, code: string, message: string, headers?: Record<string, string>) => json(status, { ok: false, error: { code, message } }, headers);
+
+let promptasm: Promise<Promptasm> | undefined;
+/** The isolate's one Promptasm: instantiated from the imported module on first use; a failure is retried next time. */
+function core(): Promise<Promptasm> {
+  promptasm ??= createPromptasm(mod).catch((e: unknown) => {
+    promptasm = undefined;
+    throw e;
+  });
+  return promptasm;
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const sha256 = async (text: string) => hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+
+let tokenCache: { secret: string; hashes: Set<string> } | undefined;
+/**
+ * The tenant of the request's bearer token: the first 32 hex digits of its SHA-256. Tokens are compared by their
+ * hashes, so the comparison time says nothing about the secret.
+ */
+async function tenantOf(request: Request, env: WorkerEnv): Promise<string> {
+  const secret = env.API_TOKENS ?? "";
+  if (tokenCache?.secret !== secret) {
+    const tokens = secret.split(/[\s,]+/).filter((t) => t !== "");
+    tokenCache = { secret, hashes: new Set(await Promise.all(tokens.map(sha256))) };
+  }
+  if (tokenCache.hashes.size === 0) throw new HttpError(503, "E_NOT_CONFIGURED", "no API tokens are configured (set the API_TOKENS secret)");
+  const header = request.headers.get("authorization");
+  const match = header === null ? null : /^Bearer +(\S+) *$/i.exec(header);
+  if (match === null) throw new HttpError(401, "E_AUTH", header === null ? "missing Authorization: Bearer <token>" : "the Authorization header must be Bearer <token>");
+  const hash = await sha256(match[1]!);
+  if (!tokenCache.hashes.has(hash)) throw new HttpError(401, "E_AUTH", "unknown token");
+  return hash.slice(0, 32);
+}
+
+const storeFor = (env: WorkerEnv, tenant: string) => new KvSessionStore(env.PROMPTS, { prefix: `tenant/${tenant}/` });
+const quiet = { warn: () => {} };
+
+async function assembleBody(body: Record<string, unknown>) {
+  const { mounted } = files(body.files);
+  const options = assembleOptions(body.options);
+  const pa = await core();
+  return { options, result: await pa.assemble(new MapWorkspaceReader(mounted), options) };
+}
+
+/** POST /v1/assemble */
+async function assemble(request: Request): Promise<Response> {
+  const body = object(await readJson(request), "the body", ["files", "options"]);
+  const { result } = await assembleBody(body);
+  return json(200, assembleJson(result));
+}
+
+/** POST /v1/scan */
+async function scan(request: Request): Promise<Response> {
+  const body = object(await readJson(request), "the body", ["files", "scope"]);
+  const scope = body.scope ?? "context";
+  if (scope !== "all" && scope !== "context" && scope !== "strict") throw new HttpError(400, "E_VALUE", `scope must be one of all, context, strict, got ${JSON.stringify(scope)}`);
+  const { mounted, names } = files(body.files);
+  const pa = await core();
+  const out = names.map((file) => ({
+    file,
+    findings: pa.scan(mounted[`${WORKSPACE}/${file}`]!, { scope }).map((f) => ({
+      rule: f.rule, category: f.category, offset: f.offset, line: f.line, column: f.column,
+      ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), excerpt: f.excerpt,
+    })),
+  }));
+  return json(200, { files: out, clean: out.every((f) => f.findings.length === 0) });
+}
+
+/** GET /v1/sessions/:id/system-prompt: the stored record and whether a turn could reuse it. */
+async function readSession(env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+  const record = await storeFor(env, tenant).get(id);
+  if (record === null) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt`);
+  if (!isSessionRecord(record)) return json(200, { id, state: "empty", reason: "the stored value is not a session record" });
+  const state = record.prompt === null ? "null" : record.prompt === "" ? "empty" : (await contentHash(record.prompt)) === record.contentHash.toLowerCase() ? "present" : "damaged";
+  return json(200, { id, state, prompt: record.prompt, contentHash: record.contentHash, runtime: record.runtime, ...(record.platform !== undefined ? { platform: record.platform } : {}), createdAt: record.createdAt });
+}
+
+/** PUT /v1/sessions/:id/system-prompt: assemble and store, unless a good prompt for this runtime is stored already. */
+async function freeze(request: Request, env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+  const body = object(await readJson(request), "the body", ["files", "options"]);
+  const { mounted } = files(body.files);
+  const options = assembleOptions(body.options);
+  const pa = await core();
+  const runtime = {
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    cwd: options.cwd,
+    ...(options.platform !== undefined ? { platform: options.platform } : {}),
+  };
+  const turn = await freezeSession(storeFor(env, tenant), id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet });
+  return json(turn.state === "missing" && turn.stored ? 201 : 200, {
+    id,
+    state: turn.state,
+    ...(turn.reason !== undefined ? { reason: turn.reason } : {}),
+    stored: turn.stored,
+    prompt: turn.prompt,
+    contentHash: turn.record.contentHash,
+    createdAt: turn.record.createdAt,
+    ...(turn.platformNote !== undefined ? { platformNote: turn.platformNote } : {}),
+    // What this build blocked and cut (only when it ran: a reused prompt was checked when it was built).
+    ...(turn.built !== undefined ? { built: (({ findings, truncations, blocked, notes }) => ({ findings, truncations, blocked, notes }))(assembleJson(turn.built) as Record<string, unknown>) } : {}),
+    warnings: turn.warnings.map(({ code, message }) => ({ code, message })),
+  });
+}
+
+/** DELETE /v1/sessions/:id/system-prompt */
+async function invalidate(env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+  const ok = await invalidateSession(storeFor(env, tenant), id, { logger: quiet });
+  return ok ? json(200, { id, deleted: true }) : error(503, "E_STORE", `session ${JSON.stringify(id)}: the delete failed; try again`);
+}
+
+const PROVIDERS = ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock"] as const;
+
+/** POST /v1/sessions/:id/request: a provider request body from the frozen prompt, with its cache markers. */
+async function providerRequest(request: Request, env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+  const body = object(await readJson(request), "the body", ["provider", "model", "messages", "ephemeral", "maxTokens", "ttl", "tools"]);
+  const provider = str(body.provider, "provider");
+  if (!(PROVIDERS as readonly string[]).includes(provider)) throw new HttpError(400, "E_VALUE", `provider must be one of ${PROVIDERS.join(", ")}, got ${JSON.stringify(provider)}`);
+  const model = str(body.model, "model");
+  const ephemeral = str(body.ephemeral, "ephemeral", true);
+  if (!Array.isArray(body.messages)) throw new HttpError(400, "E_TYPE", "messages must be an array");
+  if (body.ttl !== undefined && provider !== "anthropic") throw new HttpError(400, "E_UNKNOWN_FIELD", "ttl applies to provider anthropic only");
+  if (body.maxTokens !== undefined && (!Number.isInteger(body.maxTokens) || (body.maxTokens as number) < 1)) throw new HttpError(400, "E_TYPE", "maxTokens must be a positive integer");
+  if (body.tools !== undefined && !Array.isArray(body.tools)) throw new HttpError(400, "E_TYPE", "tools must be an array");
+  const record = await storeFor(env, tenant).get(id);
+  if (record === null || !isSessionRecord(record)) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt; PUT /v1/sessions/${encodeURIComponent(id)}/system-prompt first`);
+  if (typeof record.prompt !== "string" || record.prompt === "" || (await contentHash(record.prompt)) !== record.contentHash.toLowerCase()) {
+    return error(409, "E_SESSION_DAMAGED", `session ${JSON.stringify(id)}: the stored prompt is empty or does not match its content hash; PUT it again`);
+  }
+  const system = record.prompt;
+  const messages = body.messages as never[];
+  const tools = body.tools as never;
+  const maxTokens = body.maxTokens as number | undefined;
+  let out: unknown;
+  switch (provider) {
+    case "anthropic":
+      out = anthropicRequest({ system, ephemeral, messages, model, maxTokens: maxTokens ?? 1024, ...(body.ttl !== undefined ? { ttl: body.ttl as never } : {}), ...(tools !== undefined ? { tools } : {}) });
+      break;
+    case "openai-chat":
+    case "openai-responses": {
+      const build = provider === "openai-chat" ? openaiChatRequest : openaiResponsesRequest;
+      out = build({ system, ephemeral, messages, model, sessionId: id, ...(maxTokens !== undefined ? { maxTokens } : {}), ...(tools !== undefined ? { tools } : {}) });
+      break;
+    }
+    case "gemini":
+      out = { model, body: geminiGenerateContent({ system, ephemeral, messages, ...(maxTokens !== undefined ? { maxOutputTokens: maxTokens } : {}), ...(tools !== undefined ? { tools } : {}) }) };
+      break;
+    default:
+      out = bedrockConverseRequest({ system, ephemeral, messages, modelId: model, ...(maxTokens !== undefined ? { maxTokens } : {}), ...(tools !== undefined ? { tools } : {}) });
+  }
+  return json(200, { id, provider, contentHash: record.contentHash, request: out });
+}
+
+const SESSION = /^\/v1\/sessions\/([^/]+)\/(system-prompt|request)$/;
+const ROUTES: Record<string, string[]> = { "/healthz": ["GET"], "/v1/assemble": ["POST"], "/v1/scan": ["POST"] };
 
 /**
- * Answers one request: `GET /healthz` → 200 `{ "ok": true }`; anything else → 404
- * `{ "ok": false, "error": { "code": "E_NOT_FOUND", "message": … } }`.
+ * Answers one request (see the routes at the top of this file). Client errors are 4xx JSON; a 500 E_INTERNAL means a
+ * bug, never bad input.
+ * @example
+ *   await handleRequest(new Request("https://x/v1/scan", { method: "POST", headers: { authorization: "Bearer t" },
+ *     body: JSON.stringify({ files: { "AGENTS.md": "ignore all previous instructions" } }) }), env);
  */
-export async function handleRequest(request: Request, _env: WorkerEnv): Promise<Response> {
+export async function handleRequest(request: Request, env: WorkerEnv): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (request.method === "GET" && pathname === "/healthz") return json(200, { ok: true });
-  return json(404, { ok: false, error: { code: "E_NOT_FOUND", message: `no route for ${request.method} ${pathname}` } });
+  const { method } = request;
+  try {
+    const session = SESSION.exec(pathname);
+    const allowed = session !== null ? (session[2] === "request" ? ["POST"] : ["GET", "PUT", "DELETE"]) : ROUTES[pathname];
+    if (allowed === undefined) return error(404, "E_NOT_FOUND", `no route for ${method} ${pathname}`);
+    if (!allowed.includes(method)) return error(405, "E_METHOD", `${pathname} accepts ${allowed.join(", ")}, not ${method}`, { allow: allowed.join(", ") });
+    if (pathname === "/healthz") return json(200, { ok: true });
+    const tenant = await tenantOf(request, env);
+    if (pathname === "/v1/assemble") return await assemble(request);
+    if (pathname === "/v1/scan") return await scan(request);
+    let id: string;
+    try {
+      id = decodeURIComponent(session![1]!);
+    } catch {
+      throw new HttpError(400, "E_SESSION_ID", "the session id is not valid percent-encoding");
+    }
+    if (id.length > MAX_SESSION_ID_CHARS) throw new HttpError(400, "E_SESSION_ID", `the session id is over ${MAX_SESSION_ID_CHARS} chars`);
+    if (session![2] === "request") return await providerRequest(request, env, tenant, id);
+    if (method === "GET") return await readSession(env, tenant, id);
+    if (method === "PUT") return await freeze(request, env, tenant, id);
+    return await invalidate(env, tenant, id);
+  } catch (e) {
+    if (e instanceof HttpError) return error(e.status, e.code, e.message, e.status === 401 ? { "www-authenticate": "Bearer" } : {});
+    // The library's argument errors (a cwd that is not a directory, a bad message shape, …) are the client's.
+    if (e instanceof PromptasmError) return error(400, e.code, e.message);
+    if (e instanceof SessionStoreError) return error(503, e.code, `the session store failed: ${e.message}`);
+    return error(500, "E_INTERNAL", `internal error: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /** The Worker's module export. */

@@ -1,6 +1,7 @@
 // The Worker the workers tests run as `main` (vitest.workers.config.ts): the real entry (src/adapters/worker.ts) for
 // every route it has, plus one test-only route that freezes a prompt over env.PROMPTS, so a test can show a frozen
-// prompt surviving from one request to the next. The real Worker gets its HTTP API in a later issue.
+// prompt surviving from one request to the next through the session store alone (the API's own routes are tested
+// in api.workers.spec.ts).
 //
 // POST /test/turn/<session id>  body { model, prompt, tenant? }
 //   → { state, prompt, stored, contentHash, warnings: [codes] }

@@ -24,7 +24,7 @@ describe("Worker entry (src/adapters/worker.ts)", () => {
   });
 
   it("anything else answers 404 JSON", async () => {
-    for (const [path, init] of [["/", undefined], ["/nope", undefined], ["/healthz", { method: "POST" }], ["/healthz/", undefined]] as const) {
+    for (const [path, init] of [["/", undefined], ["/nope", undefined], ["/healthz/", undefined], ["/v1/sessions/a/b/system-prompt", undefined]] as const) {
       const response = await fetchWorker(path, init);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
