@@ -25,7 +25,7 @@ import { KvSessionStore, type KvNamespaceLike } from "../stores/kv.js";
 import { freezeSession, invalidateSession } from "../stores/session.js";
 import { contentHash, isSessionRecord } from "../stores/record.js";
 import { MAX_SESSION_ID_CHARS } from "../stores/types.js";
-import { assembleJson } from "../cli/format.js";
+import { assembleJson } from "../prompt/json.js";
 import { anthropicRequest } from "../providers/anthropic.js";
 import { openaiChatRequest, openaiResponsesRequest } from "../providers/openai.js";
 import { geminiGenerateContent } from "../providers/gemini.js";

@@ -1,7 +1,7 @@
 // Output formatters: pure functions from results to text.
 
 import type { AssembledPrompt } from "../prompt/assemble.js";
-import type { SectionTokenCounts } from "../tokens/tokens.js";
+export { assembleJson } from "../prompt/json.js";
 import type { Finding } from "../scan/scanner.js";
 
 /** The rule label shown for a finding: the rule id, plus the code point for invisible characters. */
@@ -65,33 +65,6 @@ export function formatFindingsJson(file: string, findings: Finding[]): string {
   }) + "\n";
 }
 
-/** The `assemble --json` object. */
-export function assembleJson(r: AssembledPrompt, tokens?: SectionTokenCounts): object {
-  const tokensOf = (i: number) => (tokens ? { tokens: tokens.sections[i]!.tokens } : {});
-  return {
-    prompt: r.prompt,
-    sections: r.sections.map(({ id, tier, source, sources, chars }, i) => ({ id, tier, source, sources, chars, ...tokensOf(i) })),
-    tiers: (["stable", "context", "volatile"] as const).map((tier) => ({
-      tier,
-      chars: r.sections.filter((s) => s.tier === tier).reduce((n, s) => n + s.chars, 0),
-      ...(tokens ? { tokens: tokens.tiers[tier] } : {}),
-    })),
-    ...(tokens ? { tokens: { encoding: tokens.encoding, total: tokens.total } } : {}),
-    findings: r.findings.map((f) => ({
-      file: f.file, path: f.path, rule: f.rule, category: f.category, action: f.action, offset: f.offset, line: f.line,
-      column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), ...(f.hiddenIn ? { hiddenIn: f.hiddenIn } : {}), excerpt: f.excerpt,
-    })),
-    truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars, dropped }) => ({ file, path, originalChars, headChars, tailChars, ...(dropped ? { dropped } : {}) })),
-    blocked: r.blocked,
-    notes: r.notes,
-    contextKind: r.contextKind,
-    policy: r.policy,
-    mode: r.mode,
-    cap: r.cap,
-    boundary: r.boundary,
-    chars: r.chars,
-  };
-}
 
 /** Human summary of an assembly for stderr: blocked files, truncations and notes, one per line. */
 export function assembleSummary(r: AssembledPrompt): string {
