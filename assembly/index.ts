@@ -3,4 +3,5 @@
 export { findInvisible, invisibleTotal } from "./invisible";
 export { normalize } from "./normalize";
 export { truncateCuts } from "./truncate";
-export { loadTables, useSlot, clearTable, setTransition, scanStart, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";
+export { loadAstralFold, inputBuffer, decodeInput, decodedInvisibleCandidates, decodedFoldableAstral, decodedPointer, decodedUnits, foldDecodedAstral, findInvisibleDecoded } from "./utf8";
+export { loadTables, useSlot, clearTable, setTransition, scanStart, scanStartDecoded, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";

@@ -42,8 +42,11 @@ export function invisibleTotal(): i32 { return total; }
  *   U+FE00..U+FE0F after a non-ASCII character or inside a keycap sequence (digit, U+FE0F, U+20E3).
  */
 export function findInvisible(text: string, max: i32): Int32Array {
-  const n = text.length;
-  const base = changetype<usize>(text);
+  return findInvisibleAt(changetype<usize>(text), text.length, max);
+}
+
+/** findInvisible() over `n` UTF-16 code units at address `base` (the core's decoded UTF-8 input, assembly/utf8.ts). */
+export function findInvisibleAt(base: usize, n: i32, max: i32): Int32Array {
   const out = new Array<i32>();
   total = 0;
   for (let i = 0; i < n; i++) {

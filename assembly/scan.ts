@@ -8,6 +8,8 @@
 // state that accepts after consuming text[i] means a match starts at i + 1. Table values: target state id
 // (0..65534); 0xFFFF = unknown. A byte per state says whether it accepts.
 
+import { decodedPointer, decodedUnits } from "./utf8";
+
 const UNKNOWN: u32 = 0xFFFF;
 /** Most states a table can hold: ids are u16 and 0xFFFF means "unknown". */
 const MAX_STATES: i32 = 0xFFFF;
@@ -28,7 +30,8 @@ let edgeClass: i32 = 0; // the symbol before the last code unit and after the fi
 let skipClass: i32 = -1; // code units of this class are stepped over: no transition, no report
 
 // The scan in progress.
-let text: string = "";
+let text: string = ""; // the chunk scanStart() was given (held so the collector keeps it), or ""
+let src: usize = 0; // address of the code units being scanned: the chunk's, or the decoded UTF-8 input's
 let pos: i32 = -1; // next code unit to consume, counting down
 let state: i32 = 0;
 let base: i32 = 0; // offset of text[0] in the whole input
@@ -110,11 +113,28 @@ export function setTransition(from: i32, cls: i32, to: i32, toAccepts: bool): i3
 export function scanStart(chunk: string, start: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
   if (start < 0 || start >= capacity) return -1; // the loop indexes the table by state: keep it in range
   text = chunk;
+  src = changetype<usize>(chunk);
   pos = chunk.length - 1;
   state = start;
   base = offset;
   endEdgePending = endsInput;
   startEdgePending = startsInput;
+  return 0;
+}
+
+/**
+ * Starts scanning the core's decoded UTF-8 input (assembly/utf8.ts) as one whole text, in state `start`.
+ * Returns 0, or -1 when `start` is not below the table's capacity (nothing started).
+ */
+export function scanStartDecoded(start: i32): i32 {
+  if (start < 0 || start >= capacity) return -1;
+  text = "";
+  src = decodedPointer();
+  pos = decodedUnits() - 1;
+  state = start;
+  base = 0;
+  endEdgePending = true;
+  startEdgePending = true;
   return 0;
 }
 
@@ -140,7 +160,7 @@ export function scanRun(): i32 {
   const mapBase = map.dataStart;
   const nc = <usize>nClasses;
   const skip = skipClass;
-  const src = changetype<usize>(text);
+  const p = src;
   let s = state;
   if (endEdgePending) {
     const v = <u32>load<u16>(tBase + ((<usize>s * nc + <usize>edgeClass) << 1));
@@ -149,10 +169,10 @@ export function scanRun(): i32 {
     endEdgePending = false;
   }
   // In range: every stored target is < capacity (setTransition checks), so s * nc + cls < table.length and
-  // s < accepting.length; every code unit < 65,536 = map.length; pos < text.length.
+  // s < accepting.length; every code unit < 65,536 = map.length; pos < the scanned text's length.
   let i = pos;
   while (i >= 0) {
-    const cls = <usize>load<u8>(mapBase + <usize>load<u16>(src + (<usize>i << 1)));
+    const cls = <usize>load<u8>(mapBase + <usize>load<u16>(p + (<usize>i << 1)));
     if (<i32>cls == skip) { i--; continue; }
     const v = <u32>load<u16>(tBase + ((<usize>s * nc + cls) << 1));
     if (v == UNKNOWN) { pos = i; return need(s, <i32>cls); }
@@ -193,4 +213,5 @@ export function takeMatches(): Int32Array {
 /** Drops the chunk reference so its memory can be collected. */
 export function scanEnd(): void {
   text = "";
+  src = 0;
 }

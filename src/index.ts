@@ -10,7 +10,8 @@ import { BUILTIN_RULES, type Rule, type RuleScope } from "./scan/rules.js";
 import { Scanner, type Finding } from "./scan/scanner.js";
 
 export { PromptasmError, type ErrorCode } from "./errors.js";
-export type { Core, CoreOptions, Cuts, InvisibleChar } from "./core/wasm.js";
+export type { Core, CoreOptions, Cuts, InvisibleChar, BytesScan } from "./core/wasm.js";
+export { MAX_SCAN_BYTES } from "./core/wasm.js";
 export type { WorkspaceReader, ReadResult, DirEntry } from "./discovery/reader.js";
 export { MapWorkspaceReader } from "./adapters/map-reader.js";
 export { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery, type DiscoveredFile, type DiscoveryNote } from "./discovery/hermes.js";
@@ -54,6 +55,12 @@ export interface Promptasm {
    * @param options.scope rules to run (default "context"; all ⊂ context ⊂ strict).
    */
   scan(text: string, options?: { scope?: RuleScope }): Finding[];
+  /**
+   * scan() for UTF-8 bytes (a file as read): decoded and scanned inside the core, no JS string made unless something
+   * is found. Same findings as scan(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).
+   * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array.
+   */
+  scanBytes(bytes: Uint8Array, options?: { scope?: RuleScope }): Finding[];
   /** Normalizes line endings, trailing blanks, outer blank space and a leading BOM (see assembly/normalize.ts). */
   normalize(text: string): string;
   /**
@@ -85,6 +92,7 @@ export async function createPromptasm(module: WebAssembly.Module, options: { rul
     core,
     scanner,
     scan: (text, opts) => scanner.scan(text, opts),
+    scanBytes: (bytes, opts) => scanner.scanBytes(bytes, opts).findings,
     normalize(text) {
       if (typeof text !== "string") throw new PromptasmError("E_ARG", "text to normalize must be a string");
       return core.normalize(text);

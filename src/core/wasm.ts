@@ -5,7 +5,7 @@
 import { instantiate } from "../../build/release.js";
 import { PromptasmError } from "../errors.js";
 import type { CompiledRuleSet } from "../scan/compile.js";
-import { foldAstralPairs } from "../scan/fold.js";
+import { astralFoldTable, foldAstralPairs } from "../scan/fold.js";
 
 /** Code units per chunk handed to the core's scan: bounds the core's memory for the text, whatever its length. */
 export const SCAN_CHUNK = 1 << 20;
@@ -101,6 +101,38 @@ export interface Core {
    *   (the scan is abandoned and the core left ready for the next one).
    */
   scanChunks(rules: CompiledRuleSet, chunks: Iterable<TextChunk>, totalLength: number, limit?: ScanLimit): Int32Array;
+  /**
+   * The invisible pass and the threat scan over UTF-8 bytes, without making a JS string: the bytes are copied into
+   * the core, decoded there (WHATWG UTF-8, as TextDecoder with the BOM kept) and scanned in place. Same results as
+   * findInvisible() and scanRaw() on `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
+   * @param bytes at most MAX_SCAN_BYTES (64 MiB); larger inputs go through scanChunks() in pieces.
+   * @param options.limit as scanRaw's; options.invisibleMax keeps at most this many invisible characters (default all).
+   * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_SCAN_BYTES; E_WASM when the core
+   *   rejects the tables.
+   */
+  scanBytes(rules: CompiledRuleSet, bytes: Uint8Array, options?: { limit?: ScanLimit; invisibleMax?: number }): BytesScan;
+  /**
+   * Decodes UTF-8 bytes with the core's decoder (the one scanBytes() uses): WHATWG UTF-8, one U+FFFD per ill-formed
+   * subpart, a leading BOM kept. Equal to `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`; for tests
+   * and tools (TextDecoder is faster where a string is wanted).
+   * @throws PromptasmError E_ARG as scanBytes() does.
+   */
+  decodeUtf8(bytes: Uint8Array): string;
+}
+
+/** Most bytes Core.scanBytes() takes in one call: 64 MiB (assembly/utf8.ts MAX_INPUT). */
+export const MAX_SCAN_BYTES = 64 << 20;
+
+/** What Core.scanBytes() returns: the string path's results for the text the bytes decode to. */
+export interface BytesScan {
+  /** UTF-16 code units the bytes decode to (as TextDecoder decodes UTF-8: U+FFFD per ill-formed subpart, BOM kept). */
+  units: number;
+  /** Flat pairs [ruleIndex, startOffset, ...] as scanRaw() returns them for the decoded text (UTF-16 offsets). */
+  matches: Int32Array;
+  /** Invisible characters as findInvisible() returns them for the decoded text, at most `invisibleMax`. */
+  invisible: InvisibleChar[];
+  /** How many invisible characters the decoded text has (may exceed invisible.length). */
+  invisibleTotal: number;
 }
 
 /** Runtime helpers an adapter may hand the core. */
@@ -117,6 +149,8 @@ export interface CoreOptions {
 interface RawExports {
   memory: WebAssembly.Memory;
   __new(size: number, id: number): number;
+  inputBuffer(length: number): number;
+  decodedPointer(): number;
   scanStart(text: number, start: number, offset: number, endsInput: number, startsInput: number): number;
   findInvisible(text: number, max: number): number;
 }
@@ -164,6 +198,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   let current = -1;
   let clock = 0;
   let scanning = false; // a scanChunks() is reading its chunks: the core's scan state belongs to it
+  let astralLoaded = false; // the plane-1 fold table goes into the core on the first scanBytes()
   const install = (rules: CompiledRuleSet) => {
     let i = slots.findIndex((x) => x?.rules === rules);
     if (i === -1) {
@@ -238,49 +273,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (!Number.isSafeInteger(totalLength) || totalLength < 0 || totalLength > 0x7fffffff) {
         throw new PromptasmError("E_ARG", `totalLength must be an integer in 0..2147483647 (UTF-16 code units), got ${totalLength}`);
       }
-      const max = limit?.maxPerRule ?? Infinity;
-      if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
-      if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
-      let state = 0;
-      // Per rule, the offsets kept so far. Matches arrive in descending offset order, so once a rule has `max` the
-      // newest (smallest) offsets replace the oldest: a ring buffer keeps the earliest `max` of the text.
-      const kept: number[][] = Array.from({ length: rules.nRules }, () => []);
-      const seen = new Array<number>(rules.nRules).fill(0);
-      // Turns [state, offset] matches into per-rule offsets while the state ids are still current.
-      const drain = () => {
-        const m = wasm.takeMatches();
-        for (let k = 0; k < m.length; k += 2) {
-          for (const r of rules.rulesOf(m[k]!)) {
-            const list = kept[r]!;
-            if (list.length < max) list.push(m[k + 1]!);
-            else list[seen[r]! % max] = m[k + 1]!;
-            seen[r]!++;
-          }
-        }
-      };
-      // Scans text[0..] as the code units at [start, start + text.length) of the whole input.
-      const feed = (text: string, start: number) => {
-        const end = start + text.length;
-        if (scanStart(text, state, start, end === totalLength, start === 0) !== 0) {
-          throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
-        }
-        for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
-          if (status === 2) { drain(); continue; }
-          const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
-          if (rules.generation !== slots[current]!.generation) {
-            wasm.clearTable();
-            slots[current]!.generation = rules.generation;
-            wasm.setState(from);
-          }
-          if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
-        }
-        state = wasm.currentState();
-      };
-      let done = false;
-      scanning = true;
-      try {
-        state = rules.startState(); // may clear the rule set's cache: mirror it after
-        install(rules);
+      return runScan(rules, limit, (run) => {
         let expectEnd = totalLength; // where the next piece must end
         for (const chunk of chunks) {
           const raw = chunk?.text, offset = chunk?.offset;
@@ -293,31 +286,115 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
           // Long pieces go to the core SCAN_CHUNK code units at a time, last first: bounds the core's copy of the text.
           for (let end = text.length; end > 0; end -= SCAN_CHUNK) {
             const start = Math.max(0, end - SCAN_CHUNK);
-            feed(start === 0 && end === text.length ? text : text.slice(start, end), offset + start);
+            const piece = start === 0 && end === text.length ? text : text.slice(start, end);
+            run((state) => scanStart(piece, state, offset + start, offset + end === totalLength, offset + start === 0));
           }
           expectEnd = offset;
         }
         if (expectEnd !== 0) throw new PromptasmError("E_ARG", `chunks stopped at offset ${expectEnd}: the last one must start at 0`);
-        if (totalLength === 0) feed("", 0); // an empty input still sees its two edges, as the rules define it
-        wasm.scanEnd();
-        drain();
-        done = true;
-      } finally {
-        scanning = false;
-        if (!done) {
-          wasm.scanEnd();
-          wasm.takeMatches(); // abandon the scan: its matches must not leak into the next one
+        if (totalLength === 0) run((state) => scanStart("", state, 0, true, true)); // an empty input still sees its two edges
+      });
+    },
+    decodeUtf8(bytes) {
+      const units = decodeIn(bytes, "decode");
+      const ptr = raw.decodedPointer() >>> 0;
+      let text = "";
+      for (let k = 0; k < units; k += 8192) text += String.fromCharCode(...new Uint16Array(raw.memory.buffer, ptr + 2 * k, Math.min(8192, units - k)));
+      return text;
+    },
+    scanBytes(rules, bytes, options = {}) {
+      const invisibleMax = options.invisibleMax ?? 0x7fffffff;
+      if (!(invisibleMax >= 0)) throw new PromptasmError("E_ARG", `invisibleMax must be >= 0, got ${invisibleMax}`);
+      const units = decodeIn(bytes, "scan");
+      let invisible: InvisibleChar[] = [];
+      let invisibleTotal = 0;
+      if (wasm.decodedInvisibleCandidates()) {
+        const pairs = wasm.findInvisibleDecoded(Math.min(invisibleMax, 0x7fffffff));
+        invisibleTotal = wasm.invisibleTotal();
+        for (let k = 0; k < pairs.length; k += 2) invisible.push({ codePoint: pairs[k]!, offset: pairs[k + 1]! });
+      }
+      if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
+      const matches = runScan(rules, options.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
+      return { units, matches, invisible, invisibleTotal };
+    },
+  };
+  // Copies `bytes` into the core and decodes them there; returns the number of UTF-16 code units.
+  const decodeIn = (bytes: Uint8Array, what: string): number => {
+    if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to ${what} must be a Uint8Array, got ${bytes === null ? "null" : typeof bytes}`);
+    if (bytes.length > MAX_SCAN_BYTES) throw new PromptasmError("E_ARG", `the core takes at most ${MAX_SCAN_BYTES} bytes at once, got ${bytes.length} (scan larger inputs in pieces with scanChunks)`);
+    if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
+    if (!astralLoaded) {
+      if (wasm.loadAstralFold(astralFoldTable()) !== 0) throw new PromptasmError("E_WASM", "the core rejected the astral fold table");
+      astralLoaded = true;
+    }
+    const ptr = raw.inputBuffer(bytes.length) >>> 0;
+    if (ptr === 0) throw new PromptasmError("E_WASM", `the core could not take ${bytes.length} bytes`);
+    new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after the call: memory may have grown
+    const units = wasm.decodeInput(bytes.length);
+    if (units < 0) throw new PromptasmError("E_WASM", "the core rejected the input length");
+    return units;
+  };
+  // Runs one scan: `body` calls run(start) once per piece of text, last piece first; start(state) hands the piece
+  // to the core in that DFA state. Returns flat [rule, offset] pairs in ascending (offset, rule) order.
+  const runScan = (rules: CompiledRuleSet, limit: ScanLimit | undefined, body: (run: (start: (state: number) => number) => void) => void): Int32Array => {
+    const max = limit?.maxPerRule ?? Infinity;
+    if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
+    if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
+    let state = 0;
+    // Per rule, the offsets kept so far. Matches arrive in descending offset order, so once a rule has `max` the
+    // newest (smallest) offsets replace the oldest: a ring buffer keeps the earliest `max` of the text.
+    const kept: number[][] = Array.from({ length: rules.nRules }, () => []);
+    const seen = new Array<number>(rules.nRules).fill(0);
+    // Turns [state, offset] matches into per-rule offsets while the state ids are still current.
+    const drain = () => {
+      const m = wasm.takeMatches();
+      for (let k = 0; k < m.length; k += 2) {
+        for (const r of rules.rulesOf(m[k]!)) {
+          const list = kept[r]!;
+          if (list.length < max) list.push(m[k + 1]!);
+          else list[seen[r]! % max] = m[k + 1]!;
+          seen[r]!++;
         }
       }
-      if (limit) limit.suppressed = seen.map((n, r) => n - kept[r]!.length);
-      // Sort into ascending (offset, rule) order; the scan found them right to left.
-      const pairs: Array<[number, number]> = [];
-      kept.forEach((offsets, r) => { for (const o of offsets) pairs.push([r, o]); });
-      pairs.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-      const out = new Int32Array(pairs.length * 2);
-      pairs.forEach(([r, o], j) => { out[2 * j] = r; out[2 * j + 1] = o; });
-      return out;
-    },
+    };
+    const run = (start: (state: number) => number) => {
+      if (start(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
+      for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
+        if (status === 2) { drain(); continue; }
+        const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
+        if (rules.generation !== slots[current]!.generation) {
+          wasm.clearTable();
+          slots[current]!.generation = rules.generation;
+          wasm.setState(from);
+        }
+        if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
+      }
+      state = wasm.currentState();
+    };
+    let done = false;
+    scanning = true;
+    try {
+      state = rules.startState(); // may clear the rule set's cache: mirror it after
+      install(rules);
+      body(run);
+      wasm.scanEnd();
+      drain();
+      done = true;
+    } finally {
+      scanning = false;
+      if (!done) {
+        wasm.scanEnd();
+        wasm.takeMatches(); // abandon the scan: its matches must not leak into the next one
+      }
+    }
+    if (limit) limit.suppressed = seen.map((n, r) => n - kept[r]!.length);
+    // Sort into ascending (offset, rule) order; the scan found them right to left.
+    const pairs: Array<[number, number]> = [];
+    kept.forEach((offsets, r) => { for (const o of offsets) pairs.push([r, o]); });
+    pairs.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const out = new Int32Array(pairs.length * 2);
+    pairs.forEach(([r, o], j) => { out[2 * j] = r; out[2 * j + 1] = o; });
+    return out;
   };
   return core;
 }

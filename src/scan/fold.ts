@@ -73,6 +73,24 @@ export function foldTable(): Int32Array {
   return (table = t);
 }
 
+let astral: Uint8Array | undefined;
+
+/**
+ * The astral fold table of the core's UTF-8 entry (assembly/utf8.ts): 65,536 entries, one per code point of plane 1
+ * (U+10000..U+1FFFF), holding the ASCII character NFKC turns it into, or 0. Planes 2..16 have no such code point
+ * (test/core-bytes.test.ts checks all of them), so this is every letter foldAstralPairs folds. Built once per
+ * process (65,536 NFKC calls).
+ */
+export function astralFoldTable(): Uint8Array {
+  if (astral) return astral;
+  const t = new Uint8Array(0x10000);
+  for (let v = 0; v < 0x10000; v++) {
+    const nfkc = String.fromCodePoint(0x10000 + v).normalize("NFKC");
+    if (nfkc.length === 1 && nfkc.charCodeAt(0) < 0x80) t[v] = nfkc.charCodeAt(0);
+  }
+  return (astral = t);
+}
+
 const astralCache = new Map<string, string>();
 
 /**

@@ -1,7 +1,7 @@
 // The scanner: threat rules (a lazy DFA in the WASM core) plus invisible-character detection, turned into findings
 // with rule ids, line and column. Text hidden in Unicode tag characters is decoded and scanned as well.
 
-import type { Core, ScanLimit } from "../core/wasm.js";
+import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./rules.js";
@@ -43,6 +43,9 @@ export interface ScanResult {
   /** Rules with more than MAX_FINDINGS_PER_RULE matches, and how many were left out. */
   suppressed: Array<{ rule: string; count: number }>;
 }
+
+/** How bytes become text for the string path: WHATWG UTF-8, U+FFFD for ill-formed sequences, a BOM kept. */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 type Hit = Omit<Finding, "line" | "column" | "excerpt"> & { excerpt?: string };
 
@@ -98,6 +101,28 @@ export class Scanner {
    */
   scan(text: string, options: { scope?: RuleScope } = {}): Finding[] {
     return this.scanDetailed(text, options).findings;
+  }
+
+  /**
+   * Scans UTF-8 bytes (a file as read from disk) without making a JS string when they are clean: the core decodes
+   * them (WHATWG UTF-8, as TextDecoder with the BOM kept) and runs the invisible pass and the threat rules in place.
+   * Only when something is found are the bytes decoded in JS, to give the findings lines, columns and excerpts (and
+   * to scan text hidden in tag characters): the result always equals
+   * scanDetailed(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), options).
+   * Inputs over MAX_SCAN_BYTES (64 MiB) are decoded in JS and scanned as a string.
+   * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or the scope is unknown.
+   */
+  scanBytes(bytes: Uint8Array, options: { scope?: RuleScope } = {}): ScanResult {
+    if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to scan must be a Uint8Array, got ${bytes === null ? "null" : typeof bytes}`);
+    const scope = options.scope ?? "context";
+    if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
+    if (bytes.length <= MAX_SCAN_BYTES) {
+      const { set } = this.compiledFor(scope);
+      // One match or one invisible character is enough to know the string path is needed.
+      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1 }, invisibleMax: 0 });
+      if (r.matches.length === 0 && r.invisibleTotal === 0) return { findings: [], suppressed: [] };
+    }
+    return this.scanDetailed(utf8.decode(bytes), options);
   }
 
   /**
