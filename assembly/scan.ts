@@ -127,14 +127,22 @@ export function scanStart(chunk: string, start: i32, offset: i32, endsInput: boo
  * Returns 0, or -1 when `start` is not below the table's capacity (nothing started).
  */
 export function scanStartDecoded(start: i32): i32 {
+  return scanStartBuffer(start, 0, true, true);
+}
+
+/**
+ * scanStart() for a chunk the caller wrote into the decoded-text buffer (assembly/utf8.ts unitsBuffer()): the same
+ * arguments, the chunk being the buffer's code units. Returns 0, or -1 when `start` is out of range.
+ */
+export function scanStartBuffer(start: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
   if (start < 0 || start >= capacity) return -1;
   text = "";
   src = decodedPointer();
   pos = decodedUnits() - 1;
   state = start;
-  base = 0;
-  endEdgePending = true;
-  startEdgePending = true;
+  base = offset;
+  endEdgePending = endsInput;
+  startEdgePending = startsInput;
   return 0;
 }
 

@@ -150,6 +150,18 @@ export function decodeInput(length: i32): i32 {
   return n;
 }
 
+/**
+ * Makes the decoded-text buffer hold `units` UTF-16 code units for the caller to fill (text handed in as UTF-16, so
+ * the scan and the invisible pass read it in place and no String is allocated per call); returns its address (valid
+ * until the next call that allocates), or 0 when `units` is outside 0..64 Mi.
+ */
+export function unitsBuffer(units: i32): usize {
+  if (units < 0 || units > MAX_INPUT) return 0;
+  if (decoded.length < units) decoded = new Uint16Array(max(units, 4096));
+  decodedLength = units;
+  return decoded.dataStart;
+}
+
 /** Whether the last decodeInput() met a code point findInvisible() may report. */
 export function decodedInvisibleCandidates(): bool { return sawInvisibleCandidate; }
 /** Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()). */

@@ -1,14 +1,19 @@
-// Scan benchmark: the WASM engine against the pure-JS reference (same rules, same semantics) and against the same
-// patterns run as plain global RegExp (the naive baseline), on the real corpus, generated Markdown and adversarial
-// shapes, in one process. Every engine's findings are checked before it is timed.
+// Scan benchmark: the WASM engine against the pure-JS reference (same rules, same semantics) and against the seed's
+// ten rules as plain global RegExp (the naive baseline), on the real corpus, generated Markdown and adversarial
+// shapes, in one process. Both entry paths of the core are timed: from a JS string (UTF-16) and from file bytes
+// (UTF-8, decoded inside the core). Every engine's findings count is checked against the reference before it is
+// timed.
 //
 //   npm run bench            table on stdout
 //   npm run bench -- --json  the same rows as JSON
+//   npm run bench -- --quick skip the 100 MB inputs (about a minute instead of several)
+//
+// MB = 10^6 bytes of the input as UTF-8 (its size as a file), for every engine and both entry paths, so rows compare.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createCore } from "../src/core/wasm.js";
+import { createCore, MAX_SCAN_BYTES } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
@@ -16,11 +21,16 @@ import { BUILTIN_RULES } from "../src/scan/rules.js";
 const RUNS = 5;
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 const json = process.argv.includes("--json");
+const quick = process.argv.includes("--quick");
 
-const core = await createCore(await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url))));
+const wasmModule = await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url)));
+// The core as the Node entry creates it (Buffer's UTF-16 encoder copies strings in with one memcpy).
+const core = await createCore(wasmModule, { encodeUtf16: (text) => Buffer.from(text, "utf16le") });
 // The full rule set (all scopes), and the first ten rules (the seed set) as the naive baseline's rules.
 const patterns = BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
+const t0 = performance.now();
 const compiled = compileRules(patterns);
+const compileMs = performance.now() - t0;
 const reference = compileReference(patterns);
 const seedPatterns = patterns.slice(0, 10);
 const seedCompiled = compileRules(seedPatterns);
@@ -28,12 +38,12 @@ const seedReference = compileReference(seedPatterns);
 const naive = seedPatterns.map((p) => new RegExp(p.source, p.caseSensitive ? "g" : "gi"));
 
 function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
+  return readdirSync(dir).sort().flatMap((n) => {
     const p = join(dir, n);
     return statSync(p).isDirectory() ? files(p) : [p];
   });
 }
-const corpusText = (side: string) => files(join(CORPUS, side)).map((f) => new TextDecoder().decode(readFileSync(f))).join("\n");
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // Deterministic Markdown-like filler (mulberry32), optionally with one payload every 10 KB.
 function markdown(chars: number, payloads: boolean): string {
@@ -53,77 +63,115 @@ function markdown(chars: number, payloads: boolean): string {
   return parts.join("");
 }
 
-type Engine = { name: string; run: (t: string) => number };
+/** One benchmark input: one or more documents, each as a JS string and as its UTF-8 bytes. */
+interface Input { name: string; texts: string[]; bytes: Uint8Array[]; mb: number; jsToo: boolean }
+function input(name: string, texts: string[], jsToo: boolean, bytes?: Uint8Array[]): Input {
+  const b = bytes ?? texts.map((t) => Buffer.from(t, "utf8"));
+  return { name, texts, bytes: b, mb: b.reduce((n, x) => n + x.length, 0) / 1e6, jsToo };
+}
+function corpus(side: string, perFile: boolean): Input {
+  const bytes = files(join(CORPUS, side)).map((f) => readFileSync(f));
+  if (perFile) return input(`corpus ${side} (${bytes.length} files, one by one)`, bytes.map((b) => utf8.decode(b)), true, bytes);
+  const joined = Buffer.concat(bytes.flatMap((b) => [b, Buffer.from("\n")]));
+  return input(`corpus ${side} (concatenated)`, [utf8.decode(joined)], true, [joined]);
+}
+
+// Each engine returns its findings count for one document. "-bytes" engines read the UTF-8 bytes and run the whole
+// pipeline in the core (decode, invisible pass, astral fold, scan); "-string" engines read the JS string.
+type Engine = { name: string; bytes: boolean; run: (text: string, bytes: Uint8Array) => number };
+const viaBytes = (set: typeof compiled) => (text: string, bytes: Uint8Array) => {
+  if (bytes.length <= MAX_SCAN_BYTES) return core.scanBytes(set, bytes).matches.length / 2;
+  // Over the core's single-call limit (64 MiB): decode in JS and scan the string (what Scanner.scanBytes does).
+  return core.scanRaw(set, utf8.decode(bytes)).length / 2;
+};
 const engines: Engine[] = [
-  { name: "wasm", run: (t) => core.scanRaw(compiled, t).length / 2 },
-  { name: "js-reference", run: (t) => scanReference(reference, t).length / 2 },
-  { name: "wasm-seed10", run: (t) => core.scanRaw(seedCompiled, t).length / 2 },
-  { name: "js-regexp-seed10", run: (t) => naive.reduce((n, re) => n + (t.match(re)?.length ?? 0), 0) },
+  { name: "wasm-string", bytes: false, run: (t) => core.scanRaw(compiled, t).length / 2 },
+  { name: "wasm-bytes", bytes: true, run: viaBytes(compiled) },
+  { name: "js-reference", bytes: false, run: (t) => scanReference(reference, t).length / 2 },
+  { name: "wasm-seed10-string", bytes: false, run: (t) => core.scanRaw(seedCompiled, t).length / 2 },
+  { name: "wasm-seed10-bytes", bytes: true, run: viaBytes(seedCompiled) },
+  { name: "js-regexp-seed10", bytes: false, run: (t) => naive.reduce((n, re) => n + (t.match(re)?.length ?? 0), 0) },
 ];
-const seedRef = (t: string) => scanReference(seedReference, t).length / 2;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-function time(engine: Engine, text: string): { ms: number; findings: number } {
-  const findings = engine.run(text); // warm-up, and the count checked below
+/** Runs `engine` over every document of the input (or a 20 KB slice of each, `sliced`); median ms and findings. */
+function time(engine: Engine, inp: Input, sliced: boolean): { ms: number; findings: number; scaledFrom: number } {
+  const texts = sliced ? inp.texts.map((t) => t.slice(0, 20_000)) : inp.texts;
+  const bytes = sliced ? texts.map((t) => Buffer.from(t, "utf8")) : inp.bytes;
+  const once = () => { let n = 0; for (let k = 0; k < texts.length; k++) n += engine.run(texts[k]!, bytes[k]!); return n; };
+  const findings = once(); // warm-up, and the count checked below
+  const runs = inp.mb > 50 ? 3 : RUNS;
   const ms: number[] = [];
-  for (let k = 0; k < RUNS; k++) { const t0 = performance.now(); engine.run(text); ms.push(performance.now() - t0); }
-  return { ms: median(ms), findings };
+  for (let k = 0; k < runs; k++) { const t = performance.now(); once(); ms.push(performance.now() - t); }
+  const size = bytes.reduce((n, b) => n + b.length, 0) / 1e6;
+  return { ms: median(ms) * (inp.mb / size), findings, scaledFrom: size };
 }
 
-interface Row { input: string; mb: number; engine: string; findings: number; mbPerS: number; vsReference: number | null; rssMB: number }
+interface Row { input: string; mb: number; engine: string; entry: "string" | "bytes"; findings: number; mbPerS: number; vsReference: number | null; coreMemoryMB: number; peakRssMB: number; note?: string }
 const rows: Row[] = [];
-const inputs: Array<{ name: string; text: string; jsToo: boolean }> = [
-  { name: "corpus benign (concatenated)", text: corpusText("benign"), jsToo: true },
-  { name: "corpus attacks (concatenated)", text: corpusText("attacks"), jsToo: true },
-  { name: "markdown 1 MB clean", text: markdown(1 << 20, false), jsToo: true },
-  { name: "markdown 10 MB, payload / 10 KB", text: markdown(10 << 20, true), jsToo: true },
-  { name: "markdown 100 MB, payload / 10 KB (wasm only)", text: markdown(100 << 20, true), jsToo: false },
+const coreMemoryMB = () => Math.round(core.memoryBytes() / 1e6);
+const inputs: Array<() => Input> = [
+  () => corpus("benign", true),
+  () => corpus("benign", false),
+  () => corpus("attacks", true),
+  () => corpus("attacks", false),
+  () => input("markdown 1 MB clean", [markdown(1e6, false)], true),
+  () => input("markdown 1 MB, payload / 10 KB", [markdown(1e6, true)], true),
+  () => input("markdown 10 MB clean", [markdown(10e6, false)], true),
+  () => input("markdown 10 MB, payload / 10 KB", [markdown(10e6, true)], true),
+  ...(quick ? [] : [
+    () => input("markdown 100 MB clean", [markdown(100e6, false)], false),
+    () => input("markdown 100 MB, payload / 10 KB", [markdown(100e6, true)], false),
+  ]),
   // Adversarial shapes: the backtracking engines get a 20 KB slice (whole-size runs take minutes or worse).
-  { name: "adversarial '<!-- ' x 200k (1 MB)", text: "<!-- ".repeat(200_000), jsToo: false },
-  { name: "adversarial 'translate '+' into' x 100k", text: "translate " + " into".repeat(100_000), jsToo: false },
-  { name: "adversarial '<div style=\"' x 100k", text: '<div style="'.repeat(100_000), jsToo: false },
-  { name: "adversarial 'ignore' + 1 MB spaces + 'previous'", text: "ignore" + " ".repeat(1 << 20) + "previous instructions", jsToo: false },
+  () => input("adversarial '<!-- ' x 200k", ["<!-- ".repeat(200_000)], false),
+  () => input("adversarial 'translate '+' into' x 100k", ["translate " + " into".repeat(100_000)], false),
+  () => input("adversarial '<div style=\"' x 100k", ['<div style="'.repeat(100_000)], false),
+  () => input("adversarial 'ignore' + 1 MB spaces + 'previous'", ["ignore" + " ".repeat(1 << 20) + "previous instructions"], false),
 ];
 
-for (const input of inputs) {
-  const mb = (input.text.length * 2) / 1e6; // UTF-16 bytes
-  const results = new Map<string, { ms: number; findings: number }>();
+const referenceCount = (set: ReturnType<typeof compileReference>, inp: Input) => inp.texts.reduce((n, t) => n + scanReference(set, t).length / 2, 0);
+for (const make of inputs) {
+  const inp = make();
+  const results = new Map<string, { ms: number; findings: number; scaledFrom: number }>();
   for (const engine of engines) {
-    const text = input.jsToo || engine.name.startsWith("wasm") ? input.text : input.text.slice(0, 20_000);
-    if ((engine.name === "js-regexp-seed10" || engine.name === "js-reference") && !input.jsToo && input.text.length > 20_000_000) continue;
-    if (engine.name === "js-regexp-seed10" && !input.jsToo) continue;
-    const r = time(engine, text);
-    results.set(engine.name, { ...r, ms: r.ms * (input.text.length / text.length) });
+    const isJs = engine.name.startsWith("js-");
+    if (isJs && !inp.jsToo && inp.mb > 20) continue; // 100 MB through the JS engines: minutes per run
+    if (engine.name === "js-regexp-seed10" && !inp.jsToo) continue; // backtracking: hours on the adversarial shapes
+    results.set(engine.name, time(engine, inp, isJs && !inp.jsToo));
   }
-  // Assert before reporting: the reference engine and the WASM engine must agree on the full input.
-  const ref = results.get("js-reference");
-  if (input.jsToo && ref && ref.findings !== results.get("wasm")!.findings) {
-    throw new Error(`${input.name}: wasm found ${results.get("wasm")!.findings}, the reference ${ref.findings}`);
+  // Assert before reporting: both WASM entry paths must find what the reference engine finds, on the full input.
+  const ref = inp.jsToo || inp.mb <= 20 ? referenceCount(reference, inp) : results.get("wasm-string")!.findings;
+  const seedRef = inp.jsToo || inp.mb <= 20 ? referenceCount(seedReference, inp) : results.get("wasm-seed10-string")!.findings;
+  for (const [name, want] of [["wasm-string", ref], ["wasm-bytes", ref], ["wasm-seed10-string", seedRef], ["wasm-seed10-bytes", seedRef]] as const) {
+    const got = results.get(name)!.findings;
+    if (got !== want) throw new Error(`${inp.name}: ${name} found ${got}, the reference ${want}`);
   }
-  if (input.jsToo && seedRef(input.text) !== results.get("wasm-seed10")!.findings) {
-    throw new Error(`${input.name}: wasm-seed10 found ${results.get("wasm-seed10")!.findings}, the reference ${seedRef(input.text)}`);
-  }
+  const refMs = results.get("js-reference")?.ms;
   for (const [engine, r] of results) {
     rows.push({
-      input: input.name, mb: Number(mb.toFixed(2)), engine, findings: r.findings,
-      mbPerS: Number((mb / (r.ms / 1000)).toFixed(1)),
-      vsReference: ref ? Number((ref.ms / r.ms).toFixed(2)) : null,
-      rssMB: Math.round(process.memoryUsage().rss / 1e6),
+      input: inp.name, mb: Number(inp.mb.toFixed(2)), engine, entry: engine.endsWith("-bytes") ? "bytes" : "string", findings: r.findings,
+      mbPerS: Number((inp.mb / (r.ms / 1000)).toFixed(1)),
+      vsReference: refMs === undefined ? null : Number((refMs / r.ms).toFixed(2)),
+      coreMemoryMB: coreMemoryMB(),
+      peakRssMB: Math.round(process.resourceUsage().maxRSS / 1e3),
+      ...(r.scaledFrom < inp.mb ? { note: `timed on ${Math.round(r.scaledFrom * 1e6)} bytes and scaled` } : {}),
     });
   }
 }
 
-const ruleSet = { rules: patterns.length, compileMs: Number(compiled.buildMs.toFixed(1)), dfaStatesBuilt: compiled.statesBuilt, cacheResets: compiled.generation, capacity: compiled.capacity };
-if (json) console.log(JSON.stringify({ ruleSet, rows }, null, 2));
+const ruleSet = { rules: patterns.length, compileMs: Number(compileMs.toFixed(1)), dfaStatesBuilt: compiled.statesBuilt, cacheResets: compiled.generation, capacity: compiled.capacity };
+if (json) console.log(JSON.stringify({ unit: "MB = 10^6 bytes of UTF-8 input", runs: RUNS, ruleSet, rows }, null, 2));
 else {
   console.log(`rule set: ${ruleSet.rules} rules compiled in ${ruleSet.compileMs} ms; lazy DFA: ${ruleSet.dfaStatesBuilt} states built over the whole run, ${ruleSet.cacheResets} cache resets (capacity ${ruleSet.capacity})`);
-  console.log(`median of ${RUNS} runs after a warm-up; MB = UTF-16 bytes of the JS string; adversarial JS rows are timed on a 20 KB slice and scaled\n`);
-  console.log(["input".padEnd(48), "MB".padStart(7), "engine".padEnd(17), "findings".padStart(9), "MB/s".padStart(9), "× reference".padStart(12), "RSS MB".padStart(7)].join(" "));
+  console.log(`median of ${RUNS} runs after a warm-up (3 for 100 MB); MB = 10^6 bytes of UTF-8 input; -bytes rows: decode + invisible pass + scan in the core;`);
+  console.log(`-string rows: scan of a JS string; JS rows on adversarial shapes are timed on a 20 KB slice and scaled\n`);
+  console.log(["input".padEnd(44), "MB".padStart(7), "engine".padEnd(19), "findings".padStart(9), "MB/s".padStart(8), "× ref".padStart(7), "core MB".padStart(8), "peak RSS".padStart(9)].join(" "));
   for (const r of rows) {
-    console.log([r.input.padEnd(48), r.mb.toFixed(2).padStart(7), r.engine.padEnd(17), String(r.findings).padStart(9), r.mbPerS.toFixed(1).padStart(9), (r.vsReference === null ? "-" : r.vsReference.toFixed(2)).padStart(12), String(r.rssMB).padStart(7)].join(" "));
+    console.log([r.input.padEnd(44), r.mb.toFixed(2).padStart(7), r.engine.padEnd(19), String(r.findings).padStart(9), r.mbPerS.toFixed(1).padStart(8), (r.vsReference === null ? "-" : r.vsReference.toFixed(2)).padStart(7), String(r.coreMemoryMB).padStart(8), String(r.peakRssMB).padStart(9)].join(" "));
   }
 }

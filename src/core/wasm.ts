@@ -118,6 +118,8 @@ export interface Core {
    * @throws PromptasmError E_ARG as scanBytes() does.
    */
   decodeUtf8(bytes: Uint8Array): string;
+  /** Size of the core's linear memory in bytes (it grows, never shrinks): rule tables, the decode buffers, text. */
+  memoryBytes(): number;
 }
 
 /** Most bytes Core.scanBytes() takes in one call: 64 MiB (assembly/utf8.ts MAX_INPUT). */
@@ -148,15 +150,11 @@ export interface CoreOptions {
 /** The raw exports of the core (before the generated bindings adapt them): pointers and numbers. */
 interface RawExports {
   memory: WebAssembly.Memory;
-  __new(size: number, id: number): number;
   inputBuffer(length: number): number;
+  unitsBuffer(units: number): number;
   decodedPointer(): number;
-  scanStart(text: number, start: number, offset: number, endsInput: number, startsInput: number): number;
-  findInvisible(text: number, max: number): number;
 }
 
-/** AssemblyScript's class id for String (fixed by the runtime). */
-const STRING_ID = 2;
 
 /**
  * Instantiates the core.
@@ -173,24 +171,30 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   }
   const raw = Object.getPrototypeOf(wasm) as RawExports;
   const encode = options.encodeUtf16;
-  // Copies a string into a new core String object; the caller hands the pointer straight to an export, so nothing
-  // can be collected in between (no allocation happens before the export takes it).
-  const lower = (text: string): number => {
-    const bytes = encode!(text);
-    if (bytes.length !== text.length * 2) throw new PromptasmError("E_WASM", "encodeUtf16 must return two bytes per code unit");
-    const ptr = raw.__new(bytes.length, STRING_ID) >>> 0;
-    new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after __new: memory may have grown
-    return ptr;
+  // Writes a string's code units into the core's text buffer (assembly/utf8.ts unitsBuffer), where the scan and the
+  // invisible pass read them in place: one buffer reused for every call, so no String is left behind per call.
+  const writeUnits = (text: string): void => {
+    const ptr = raw.unitsBuffer(text.length) >>> 0;
+    if (ptr === 0 && text.length > 0) throw new PromptasmError("E_ARG", `the core takes at most ${MAX_SCAN_BYTES} code units at once, got ${text.length}`);
+    if (encode) {
+      const bytes = encode(text);
+      if (bytes.length !== text.length * 2) throw new PromptasmError("E_WASM", "encodeUtf16 must return two bytes per code unit");
+      new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after unitsBuffer: memory may have grown
+    } else {
+      const view = new Uint16Array(raw.memory.buffer, ptr, text.length);
+      for (let i = 0; i < text.length; i++) view[i] = text.charCodeAt(i);
+    }
   };
-  // The Int32Array a raw export returned, copied out (layout: buffer, dataStart, byteLength).
-  const liftInt32 = (ptr: number): Int32Array => {
-    const header = new Uint32Array(raw.memory.buffer, ptr >>> 0, 3);
-    return new Int32Array(raw.memory.buffer, header[1]!, header[2]! >>> 2).slice();
+  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean): number => {
+    writeUnits(text);
+    return wasm.scanStartBuffer(state, offset, endsInput, startsInput);
   };
-  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean): number =>
-    encode ? raw.scanStart(lower(text), state, offset, endsInput ? 1 : 0, startsInput ? 1 : 0) : wasm.scanStart(text, state, offset, endsInput, startsInput);
-  const findInvisibleRaw = (text: string, max: number): Int32Array =>
-    encode ? liftInt32(raw.findInvisible(lower(text), max)) : wasm.findInvisible(text, max);
+  const findInvisibleRaw = (text: string, max: number): Int32Array => {
+    // Texts longer than the buffer's limit go through the generated bindings (a String per call).
+    if (text.length > MAX_SCAN_BYTES) return wasm.findInvisible(text, max);
+    writeUnits(text);
+    return wasm.findInvisibleDecoded(max);
+  };
   // The core keeps up to CORE_SLOTS rule sets with their transition tables, so switching scopes (context files,
   // then memory at the strict scope) keeps every table warm. Each slot mirrors one rule set's DFA cache and is
   // cleared when that cache was reset (its generation changed).
@@ -295,6 +299,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         if (totalLength === 0) run((state) => scanStart("", state, 0, true, true)); // an empty input still sees its two edges
       });
     },
+    memoryBytes: () => raw.memory.buffer.byteLength,
     decodeUtf8(bytes) {
       const units = decodeIn(bytes, "decode");
       const ptr = raw.decodedPointer() >>> 0;
