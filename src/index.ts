@@ -21,7 +21,7 @@ export { Scanner, decodeTagText, type Finding } from "./scan/scanner.js";
 export { compileRules, type CompiledRuleSet } from "./scan/compile.js";
 export { compileReference, scanReference } from "./scan/reference.js";
 export { fileCap, contextWindowOf, DEFAULT_FILE_CAP } from "./prompt/budget.js";
-export { assembleSystemPrompt, dateLine, sha256Hex, type AllowEntry, type AssembleOptions, type AssembledPrompt, type FileFinding, type FileTruncation } from "./prompt/assemble.js";
+export { assembleSystemPrompt, dateLine, discoverForAssembly, sha256Hex, type AllowEntry, type AssembleOptions, type AssembledPrompt, type FileFinding, type FileTruncation } from "./prompt/assemble.js";
 export { CACHE_BOUNDARY, splitAtBoundary, addDynamicText } from "./prompt/boundary.js";
 export { applyBudget, truncationWarningSection, OPENCLAW_BUDGET, HERMES_BUDGET, OPENCLAW_PER_FILE_CHARS, OPENCLAW_TOTAL_CHARS, type BudgetPolicy } from "./prompt/budgets.js";
 export { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "./discovery/policies.js";

@@ -5,10 +5,10 @@
 
 import wasmUrl from "../../build/release.wasm?url";
 import { MapWorkspaceReader, type BlobLike } from "../adapters/map-reader.js";
-import { discover, DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
+import { DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import { PromptasmError } from "../errors.js";
 import { createPromptasm, type Promptasm } from "../index.js";
-import type { AssembleOptions, AssembledPrompt } from "../prompt/assemble.js";
+import { discoverForAssembly, type AssembleOptions, type AssembledPrompt } from "../prompt/assemble.js";
 import { assembleJson } from "../prompt/json.js";
 import { anthropicRequest } from "../providers/anthropic.js";
 import { explainCacheBreak, type AssembleJsonInput } from "../providers/explain.js";
@@ -224,14 +224,10 @@ function readerFor(w: Workspace): MapWorkspaceReader {
 /** Texts as the scanner saw them (after discovery stripped frontmatter), for offending lines and cut text. */
 async function scannedTexts(reader: MapWorkspaceReader, opts: AssembleOptions, r: AssembledPrompt): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
-  const policy = opts.policy ?? "hermes";
   if (r.contextKind !== "none" || r.findings.length > 0) {
-    const policyOptions: Record<string, unknown> = {};
-    if (policy !== "openclaw" && policy !== "cursor") policyOptions.root = opts.root;
-    if (policy === "cursor" && opts.targetPath !== undefined) policyOptions.targetPath = opts.targetPath;
-    const d = await discover(reader, opts.cwd, policy, policyOptions as never);
+    const d = await discoverForAssembly(reader, opts);
     for (const f of d.files) texts.set(f.path, f.text);
-    for (const q of (d as { requestable?: Array<{ name: string; description: string; path: string }> }).requestable ?? []) texts.set(`${q.path}\u0000description`, `${q.name}\n${q.description}`);
+    for (const q of d.requestable ?? []) texts.set(`${q.path}\u0000description`, `${q.name}\n${q.description}`);
   }
   // Home files and skills are scanned as read.
   for (const path of new Set([...r.findings.map((f) => f.path), ...r.truncations.map((t) => t.path)])) {
@@ -574,7 +570,11 @@ function renderSession(): void {
     fill(expl, h("p", { class: "hint" }, "Open the workspace again to compare a new build with the frozen prompt."));
     return;
   }
-  fill(expl, h("h3", {}, "Current build against the frozen prompt"), renderExplanation(explainCacheBreak(frozenJson(), current.json)));
+  const e = explainCacheBreak(frozenJson(), current.json);
+  fill(expl,
+    h("h3", {}, "Current build against the frozen prompt"),
+    renderExplanation(e),
+    e.identical ? null : h("p", { class: "hint" }, "Each turn still sends the frozen bytes. To send the new build, invalidate the session and freeze again."));
 }
 
 function renderResult(): void {
