@@ -2,8 +2,8 @@
 // `npm run preview`), and vitest runs the Node tests from here (test/**/*.test.ts, with the repository as its root).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { bundleSizePlugin } from "./src/page/build/bundle-size.js";
-import { samplesPlugin } from "./src/page/build/samples-plugin.js";
+import { bundleSizePlugin } from "./src/page/vite-plugins/bundle-size.js";
+import { samplesPlugin } from "./src/page/vite-plugins/samples-plugin.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 

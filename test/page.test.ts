@@ -1,12 +1,12 @@
-// The browser page's DOM-free logic (src/page/model.ts, samples.ts, drop.ts, build/): workspaces from picked and
+// The browser page's DOM-free logic (src/page/model.ts, samples.ts, drop.ts, vite-plugins/): workspaces from picked and
 // dropped files, the assemble options the controls stand for, the views drawn from a real assembly of the bundled
 // samples, and the bundle measure the build prints. The page itself runs in test/e2e/page.e2e.spec.ts.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_BOUNDARY, discoverForAssembly, MapWorkspaceReader, type Promptasm } from "../src/index.js";
-import { measureBundle, formatBundleSizes, sizeOf } from "../src/page/build/bundle-size.js";
-import { readSampleFiles } from "../src/page/build/samples-plugin.js";
+import { measureBundle, formatBundleSizes, sizeOf } from "../src/page/vite-plugins/bundle-size.js";
+import { readSampleFiles } from "../src/page/vite-plugins/samples-plugin.js";
 import { readDroppedEntries, type EntryLike } from "../src/page/drop.js";
 import {
   assembleOptions, budgetTotals, cutView, cwdCandidates, DEFAULT_OPTIONS, homeCandidates, lineView, listedFiles, MAX_FILES, modelBudget,

@@ -1,6 +1,6 @@
 // The sample workspaces the page offers one click away: folders of examples/ mounted where the page mounts a picked
 // folder (WORKSPACE, and HOME for an agent home), with the options that show what each one demonstrates. The file
-// texts come from a build-time module (build/samples-plugin.ts reads examples/), loaded only when a sample is opened;
+// texts come from a build-time module (vite-plugins/samples-plugin.ts reads examples/), loaded only when a sample is opened;
 // tests read the same folders from disk through the same definitions.
 
 import { HOME, WORKSPACE, workspaceFromFiles, type PageOptions, type PickedFile, type Workspace } from "./model.js";

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anthropicRequest, explainCacheBreak, MapWorkspaceReader, openaiChatRequest, type AssembledPrompt, type Promptasm,
 } from "../../src/index.js";
-import { BUNDLE_SIZE_FILE, sizeOf, type BundleSizes } from "../../src/page/build/bundle-size.js";
-import { readSampleFiles } from "../../src/page/build/samples-plugin.js";
+import { BUNDLE_SIZE_FILE, sizeOf, type BundleSizes } from "../../src/page/vite-plugins/bundle-size.js";
+import { readSampleFiles } from "../../src/page/vite-plugins/samples-plugin.js";
 import { assembleOptions, DEFAULT_OPTIONS, PAGE_MAX_BYTES, promptView, type PageOptions } from "../../src/page/model.js";
 import { SAMPLES, sampleWorkspace } from "../../src/page/samples.js";
 import { assembleJson } from "../../src/prompt/json.js";
