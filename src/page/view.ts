@@ -123,7 +123,7 @@ function renderFinding({ finding: f, line }: FindingView): HTMLElement {
   const what = f.codePoint !== undefined ? ` (U+${f.codePoint.toString(16).toUpperCase().padStart(4, "0")})` : "";
   const where = f.inName ? "In the name" : `Line ${num(f.line)}, column ${num(f.column)}`;
   return h("li", { class: "finding", "data-rule": f.rule, "data-line": f.line },
-    h("p", {}, `${where}: `, h("code", { class: "rule" }, f.rule), ` ${f.category}${what}${f.hiddenIn ? ", hidden in Unicode tag characters" : ""}`),
+    h("p", {}, `${where}: `, h("code", { class: "rule" }, f.rule), ` (${f.category}${what}${f.hiddenIn ? ", hidden in Unicode tag characters" : ""})`),
     line
       ? h("pre", { class: "offending-line", "aria-label": `Line ${line.line} of ${f.file}, the match highlighted` },
           h("span", { class: "line-number", "aria-hidden": "true" }, `${line.line}`),
