@@ -5,13 +5,14 @@
 
 import wasmUrl from "../../build/release.wasm?url";
 import { MapWorkspaceReader, type BlobLike } from "../adapters/map-reader.js";
+import type { ReadResult, WorkspaceReader } from "../discovery/reader.js";
 import { DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import { PromptasmError } from "../errors.js";
 import { createPromptasm, type Promptasm } from "../index.js";
 import { discoverForAssembly, type AssembleOptions, type AssembledPrompt } from "../prompt/assemble.js";
 import { assembleJson } from "../prompt/json.js";
 import { anthropicRequest } from "../providers/anthropic.js";
-import { explainCacheBreak, type AssembleJsonInput } from "../providers/explain.js";
+import { explainCacheBreak, type AssembleJsonInput, type CacheBreakExplanation } from "../providers/explain.js";
 import { openaiChatRequest } from "../providers/openai.js";
 import { BUILTIN_RULES } from "../scan/rules.js";
 import type { PromptMode } from "../sections/builders.js";
@@ -181,8 +182,8 @@ async function openSample(sample: Sample): Promise<void> {
   await openWorkspace(sampleWorkspace(sample, files), sample.options);
 }
 
-async function openFileList(list: FileList | null): Promise<void> {
-  if (list === null || list.length === 0) {
+async function openFileList(list: ArrayLike<File>): Promise<void> {
+  if (list.length === 0) {
     status("The folder is empty (or the browser handed over no files): nothing to assemble.");
     return;
   }
@@ -215,14 +216,28 @@ async function openDrop(data: DataTransfer): Promise<void> {
 
 // ---- building -------------------------------------------------------------------------------------------------
 
-function readerFor(w: Workspace): MapWorkspaceReader {
+/**
+ * The workspace with the user's edits, as a reader that reads each file at most once: a build reads a context file,
+ * then the page reads it again for the offending line or the cut text.
+ */
+function readerFor(w: Workspace): WorkspaceReader {
   const files: Record<string, string | BlobLike> = {};
   for (const [p, f] of w.files) files[p] = edits.get(p) ?? f;
-  return new MapWorkspaceReader(files, { maxBytes: PAGE_MAX_BYTES });
+  const inner = new MapWorkspaceReader(files, { maxBytes: PAGE_MAX_BYTES });
+  const reads = new Map<string, Promise<ReadResult>>();
+  return {
+    read(path) {
+      let r = reads.get(path);
+      if (r === undefined) reads.set(path, (r = inner.read(path)));
+      return r;
+    },
+    list: (dir) => inner.list(dir),
+    kind: (path) => inner.kind(path),
+  };
 }
 
 /** Texts as the scanner saw them (after discovery stripped frontmatter), for offending lines and cut text. */
-async function scannedTexts(reader: MapWorkspaceReader, opts: AssembleOptions, r: AssembledPrompt): Promise<Map<string, string>> {
+async function scannedTexts(reader: WorkspaceReader, opts: AssembleOptions, r: AssembledPrompt): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   if (r.contextKind !== "none" || r.findings.length > 0) {
     const d = await discoverForAssembly(reader, opts);
@@ -239,18 +254,24 @@ async function scannedTexts(reader: MapWorkspaceReader, opts: AssembleOptions, r
 }
 
 async function rebuild(): Promise<void> {
-  if (pa === null || ws === null) return;
+  if (ws === null) return;
+  if (pa === null) {
+    status("The WebAssembly core is still loading; the prompt is assembled as soon as it is ready.");
+    return;
+  }
   const seq = ++buildSeq;
   showError(null);
   const reader = readerFor(ws);
   const builtAt = new Date();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const opts = assembleOptions(settings.options, builtAt, timeZone);
-  const t0 = performance.now();
   let result: AssembledPrompt;
   let texts: Map<string, string>;
+  let ms: number;
   try {
+    const t0 = performance.now();
     result = await pa.assemble(reader, opts);
+    ms = performance.now() - t0;
     texts = await scannedTexts(reader, opts, result);
   } catch (e) {
     if (seq !== buildSeq) return;
@@ -271,11 +292,12 @@ async function rebuild(): Promise<void> {
     const text = texts.get(t.path);
     return cutView(t, text === undefined ? undefined : core.normalize(text));
   });
-  current = { result, json: assembleJson(result) as AssembleJsonInput & { prompt: string }, builtAt, timeZone, ms: performance.now() - t0, findings, cuts };
+  current = { result, json: assembleJson(result) as AssembleJsonInput & { prompt: string }, builtAt, timeZone, ms, findings, cuts };
   shown = "build";
   if (tokensWanted) void countTokens();
   render();
-  status(summaryText(current));
+  const e = comparison();
+  status(summaryText(current) + (e === null ? "" : ` Against the frozen prompt: ${e.identical ? "identical" : e.survives ? "the cached prefix survives" : `the cached prefix breaks (${e.reason})`}.`));
   countBuild();
 }
 
@@ -403,6 +425,12 @@ function frozenJson(): (AssembleJsonInput & { prompt: string }) | null {
   if (frozen === null) return null;
   const m = frozen.meta;
   return { prompt: frozen.turn.prompt, sections: m?.sections ?? [], boundary: m?.boundary ?? null };
+}
+
+/** The current build against the frozen prompt, when there are both. */
+function comparison(): CacheBreakExplanation | null {
+  const f = frozenJson();
+  return f === null || current === null ? null : explainCacheBreak(f, current.json);
 }
 
 function shownPrompt(): (AssembleJsonInput & { prompt: string }) | null {
@@ -570,7 +598,7 @@ function renderSession(): void {
     fill(expl, h("p", { class: "hint" }, "Open the workspace again to compare a new build with the frozen prompt."));
     return;
   }
-  const e = explainCacheBreak(frozenJson(), current.json);
+  const e = comparison()!;
   fill(expl,
     h("h3", {}, "Current build against the frozen prompt"),
     renderExplanation(e),
@@ -658,7 +686,12 @@ function wire(): void {
     renderOptions();
     void rebuild().catch(fail);
   });
-  byId<HTMLInputElement>("folder").addEventListener("change", (e) => void openFileList((e.target as HTMLInputElement).files).catch(fail));
+  byId<HTMLInputElement>("folder").addEventListener("change", (e) => {
+    const input = e.target as HTMLInputElement;
+    const files = input.files === null ? [] : [...input.files];
+    input.value = ""; // so picking the same folder again (say, after editing it on disk) opens it again
+    void openFileList(files).catch(fail);
+  });
   const drop = byId("drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -707,6 +740,7 @@ async function boot(): Promise<void> {
   status(frozen !== null
     ? `Ready. Session ${settings.sessionId} has a frozen prompt in IndexedDB (state ${frozen.turn.state}).`
     : "Ready. Open a folder or a sample.");
+  if (ws !== null) await rebuild(); // a workspace opened while the core was loading
   document.body.dataset.ready = "true";
 }
 

@@ -23,9 +23,10 @@ function shortSource(sources: string[]): string | null {
 }
 
 /**
- * The prompt, section by section: a heading per section (id, tier, source file, chars, tokens when counted) over its
- * exact text, and the cache boundary as a labelled rule between the cached prefix and the rest. Blocked-file notices
- * and truncation markers inside a section are highlighted.
+ * The prompt, section by section: a heading per section (id, tier, source file, chars in UTF-16 code units, tokens
+ * when counted: one count per section, in order) over its exact text, and the cache boundary as a labelled rule
+ * between the cached prefix and the rest. Blocked-file notices and truncation markers inside a section are
+ * highlighted; the text itself is never altered, so the sections' text nodes hold the prompt's exact code units.
  */
 export function renderPrompt(view: PromptView, prompt: string, tokens: readonly number[] | null): HTMLElement {
   const list = h("div", { class: "sections" });
@@ -156,8 +157,9 @@ export function renderNotes(notes: readonly string[]): HTMLElement {
 }
 
 /**
- * The budget chart: a table with one row per section and per tier, chars and (when counted) tokens, each with a bar
- * scaled to the largest value in its column. Bars are decoration (aria-hidden); the numbers are the data.
+ * The budget chart: a table with one row per section and per tier, chars (UTF-16 code units) and, when counted,
+ * tokens in `encoding` (one count per section, in order), each with a bar scaled to the largest value in its column.
+ * Bars are decoration (aria-hidden); the numbers are the data.
  */
 export function renderBudget(sections: ReadonlyArray<{ id: string; tier: Tier; text: string }>, tokens: readonly number[] | null, encoding: string | null): HTMLElement {
   const totals = budgetTotals(sections, tokens ?? undefined);
