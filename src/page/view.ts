@@ -47,7 +47,8 @@ export function renderPrompt(view: PromptView, prompt: string, tokens: readonly 
           h("span", { class: "tag" }, `${num(s.text.length)} chars`),
           tokens ? h("span", { class: "tag" }, `${num(tokens[i]!)} tokens`) : null,
         ),
-        h("pre", { class: "section-text", "data-start": s.start }, ...marked(s.text)),
+        // Scrollable when long, so it takes focus: keyboard users scroll it with the arrow keys.
+        h("pre", { class: "section-text", "data-start": s.start, tabindex: 0, "aria-labelledby": headingId }, ...marked(s.text)),
       ),
     );
   });
@@ -134,7 +135,10 @@ function renderFinding({ finding: f, line }: FindingView): HTMLElement {
   );
 }
 
-/** The cut files: what was kept and removed, and the removed text in a disclosure when it is known. */
+/** Most chars of a cut middle the page shows (a file near the 16 MiB read limit can lose megabytes). */
+export const CUT_SHOWN = 100_000;
+
+/** The cut files: what was kept and removed, and the removed text (up to CUT_SHOWN chars) in a disclosure. */
 export function renderCuts(cuts: readonly CutView[]): HTMLElement {
   if (cuts.length === 0) return h("p", { class: "ok" }, "No file was cut: every file that loaded fits its budget.");
   return h("ul", { class: "cuts" }, ...cuts.map((c) => {
@@ -144,7 +148,10 @@ export function renderCuts(cuts: readonly CutView[]): HTMLElement {
     return h("li", { class: "cut", "data-file": c.file },
       h("p", {}, h("strong", {}, ...visible(c.file)), ": ", text),
       c.cutText !== undefined && c.cutText !== ""
-        ? h("details", {}, h("summary", {}, `Show the ${num(c.cutChars)} chars that were cut`), h("pre", { class: "cut-text" }, c.cutText))
+        ? h("details", {},
+            h("summary", {}, `Show the ${num(c.cutChars)} chars that were cut`),
+            c.cutText.length > CUT_SHOWN ? h("p", { class: "hint" }, `The first ${num(CUT_SHOWN)} of them:`) : null,
+            h("pre", { class: "cut-text", tabindex: 0, "aria-label": `Text cut from ${c.file}` }, c.cutText.slice(0, CUT_SHOWN)))
         : null,
     );
   }));
