@@ -14,7 +14,7 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 
 /** A Blob that counts how often it is read. */
 function counted(data: Uint8Array): BlobLike & { reads: number } {
-  const blob = new Blob([data]);
+  const blob = new Blob([data as Uint8Array<ArrayBuffer>]);
   const c = { size: blob.size, reads: 0, arrayBuffer: () => { c.reads++; return blob.arrayBuffer(); } };
   return c;
 }

@@ -94,7 +94,7 @@ async function expectAttr(l: string | Locator, name: string, want: string): Prom
 
 const builds = () => page.evaluate(() => Number(document.body.dataset.builds ?? "0"));
 /** Runs `act` and waits for the build it starts to finish. */
-async function afterBuild(act: () => Promise<void>): Promise<void> {
+async function afterBuild(act: () => Promise<unknown>): Promise<void> {
   const before = await builds();
   await act();
   await page.waitForFunction((n) => Number(document.body.dataset.builds ?? "0") > n, before);
