@@ -28,7 +28,7 @@ import { startPreview, type Preview } from "./preview.js";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const RESULTS = join(REPO, "test-results");
 /**
- * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 60 kB. Measured 51.4 kB
+ * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 60 kB. Measured 51.8 kB
  * (the whole assembler: rules, discovery, sections, stores, providers, and the page); the cap leaves about 15% room.
  */
 const MAIN_GZIP_CAP = 60_000;
