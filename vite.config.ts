@@ -1,8 +1,34 @@
-// Vite serves the browser page (public/, later issues) and runs the tests (vitest).
+// Vite serves and builds the browser page (src/page/: `npm run dev`, `npm run build:page` → dist-page/,
+// `npm run preview`), and vitest runs the Node tests from here (test/**/*.test.ts, with the repository as its root).
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { bundleSizePlugin } from "./src/page/vite-plugins/bundle-size.js";
+import { samplesPlugin } from "./src/page/vite-plugins/samples-plugin.js";
+
+const repo = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
+  root: `${repo}src/page`,
+  // The page links no static files: the icon is a data: URL, everything else is bundled.
+  publicDir: false,
+  // Relative asset URLs, so the built page works from any folder of any static host.
+  base: "./",
+  plugins: [samplesPlugin(repo), bundleSizePlugin()],
+  build: {
+    outDir: `${repo}dist-page`,
+    emptyOutDir: true,
+    target: "es2022",
+    // The manifest lets the e2e test follow the entry's static imports; bundle-size.json sits beside it.
+    manifest: true,
+    // Never inline the .wasm as a data: URL: the page streams it with WebAssembly.compileStreaming.
+    assetsInlineLimit: 0,
+    // The o200k_base rank table alone is 2.3 MB; it loads only when tokens are counted in that encoding.
+    chunkSizeWarningLimit: 2_500,
+  },
+  server: { host: "127.0.0.1", fs: { allow: [repo] } },
+  preview: { host: "127.0.0.1" },
   test: {
+    root: repo,
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

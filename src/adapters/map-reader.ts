@@ -1,20 +1,51 @@
-// A WorkspaceReader over an in-memory map of files: for the browser (a picked folder read into memory), Workers
-// (files sent in a request body) and tests. No I/O; runtime-neutral.
+// A WorkspaceReader over an in-memory map of files: for the browser (a picked folder, each file a Blob read only
+// when discovery asks for it), Workers (files sent in a request body) and tests. No I/O beyond Blob reads;
+// runtime-neutral (Blob is in Node, browsers and Workers, and is only used through the value handed in).
 
 import { PromptasmError } from "../errors.js";
 import { isAbsolute, normalize } from "../discovery/paths.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
+import { decodeFileBytes } from "./decode.js";
+
+/** The part of a Blob (or a browser File) the reader uses: its size in bytes and its bytes. */
+export interface BlobLike {
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Options of MapWorkspaceReader. */
+export interface MapReaderOptions {
+  /**
+   * Blob values larger than this many bytes read as `{ kind: "too-large" }` without being read (default: no limit).
+   * Text values are always served.
+   */
+  maxBytes?: number;
+  /** Blob values with a NUL byte in the first 8 KiB read as text anyway (default false: `{ kind: "binary" }`). */
+  binaryAsText?: boolean;
+}
 
 /**
- * Serves `files` (absolute POSIX path -> text). Directories are implied by the paths; an empty directory can be
- * listed by adding a path ending in "/" with any value.
- * @throws PromptasmError E_ARG when a path is not absolute or contains a NUL.
+ * Serves `files` (absolute POSIX path -> text, or a Blob such as a browser File). Directories are implied by the
+ * paths; an empty directory can be listed by adding a path ending in "/" with any value.
+ *
+ * A text value is served as it is (`bytes` is its UTF-8 length). A Blob is read on each `read()` of its path, after
+ * its size is checked against `maxBytes`, and decoded as NodeWorkspaceReader decodes a file: a NUL byte in the first
+ * 8 KiB is `binary`, invalid UTF-8 becomes U+FFFD with `invalidUtf8At` set; a Blob that fails to read is
+ * `{ kind: "error", message }` naming the path.
+ * @throws PromptasmError E_ARG when a path is not absolute or contains a NUL, or maxBytes is not a non-negative
+ *   integer.
  */
 export class MapWorkspaceReader implements WorkspaceReader {
-  private readonly files = new Map<string, string>();
+  private readonly files = new Map<string, string | BlobLike>();
   private readonly dirs = new Map<string, Map<string, "file" | "dir">>();
+  private readonly maxBytes: number;
+  private readonly binaryAsText: boolean;
 
-  constructor(files: Record<string, string>) {
+  constructor(files: Record<string, string | BlobLike>, options: MapReaderOptions = {}) {
+    const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new PromptasmError("E_ARG", `maxBytes must be a non-negative integer, got ${maxBytes}`);
+    this.maxBytes = maxBytes;
+    this.binaryAsText = options.binaryAsText ?? false;
     const addDir = (dir: string) => { if (!this.dirs.has(dir)) this.dirs.set(dir, new Map()); };
     addDir("/");
     for (const [raw, text] of Object.entries(files)) {
@@ -37,9 +68,19 @@ export class MapWorkspaceReader implements WorkspaceReader {
 
   async read(path: string): Promise<ReadResult> {
     const p = normalize(path);
-    const text = this.files.get(p);
-    if (text !== undefined) return { kind: "text", text, bytes: new TextEncoder().encode(text).length };
-    return this.dirs.has(p) ? { kind: "error", message: `${p}: is a directory` } : { kind: "missing" };
+    const value = this.files.get(p);
+    if (value === undefined) return this.dirs.has(p) ? { kind: "error", message: `${p}: is a directory` } : { kind: "missing" };
+    if (typeof value === "string") return { kind: "text", text: value, bytes: new TextEncoder().encode(value).length };
+    if (value.size > this.maxBytes) return { kind: "too-large", bytes: value.size, limit: this.maxBytes };
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await value.arrayBuffer());
+    } catch (cause) {
+      // A browser File whose file changed or vanished on disk since it was picked fails here (NotReadableError).
+      return { kind: "error", message: `${p}: could not be read (${cause instanceof Error ? cause.message || cause.name : String(cause)})` };
+    }
+    if (bytes.length > this.maxBytes) return { kind: "too-large", bytes: bytes.length, limit: this.maxBytes };
+    return decodeFileBytes(bytes, { binaryAsText: this.binaryAsText });
   }
 
   async list(dir: string): Promise<DirEntry[] | null> {

@@ -4,6 +4,9 @@ import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
+import { decodeFileBytes } from "./decode.js";
+
+export { BINARY_SNIFF_BYTES, firstInvalidUtf8 } from "./decode.js";
 
 /**
  * Default per-file limit: 256 MiB (268,435,456 bytes). Decoding UTF-8 yields at most one UTF-16 code unit per byte,
@@ -11,9 +14,6 @@ import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.
  * to spare. Context files are normally kilobytes; the limit exists to refuse a mistaken multi-gigabyte file early.
  */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
-
-/** How far into a file to look for a NUL byte when deciding it is binary: 8 KiB, the idea of git's own heuristic. */
-export const BINARY_SNIFF_BYTES = 8 * 1024;
 
 /** Options for {@link NodeWorkspaceReader}. */
 export interface NodeReaderOptions {
@@ -26,10 +26,6 @@ export interface NodeReaderOptions {
    */
   binaryAsText?: boolean;
 }
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-// ignoreBOM keeps a leading U+FEFF in the text: the core decides what to do with it, not the reader.
-const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /**
  * Reads a workspace from the local filesystem. Paths are absolute POSIX paths, used as given (no realpath).
@@ -81,13 +77,7 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
     }
     if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
-    if (!this.binaryAsText && buf.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary", bytes: buf.length };
-
-    try {
-      return { kind: "text", text: strictUtf8.decode(buf), bytes: buf.length };
-    } catch {
-      return { kind: "text", text: lenientUtf8.decode(buf), bytes: buf.length, invalidUtf8At: firstInvalidUtf8(buf) };
-    }
+    return decodeFileBytes(buf, { binaryAsText: this.binaryAsText });
   }
 
   async list(dir: string): Promise<DirEntry[] | null> {
@@ -131,46 +121,6 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       return null;
     }
   }
-}
-
-/**
- * The byte offset of the first invalid UTF-8 sequence in `bytes`, or -1 when all of it is valid UTF-8.
- * "Invalid" follows the WHATWG decoder (what TextDecoder uses): bad lead bytes (0x80–0xC1, 0xF5–0xFF), missing or
- * out-of-range continuation bytes (which rules out overlong forms, UTF-16 surrogates and code points past
- * U+10FFFF), and a sequence cut off by the end of the input. The offset is that of the sequence's lead byte.
- */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const lead = bytes[i];
-    if (lead < 0x80) {
-      i++;
-      continue;
-    }
-    let extra: number;
-    // Range allowed for the first continuation byte; the rest are always 0x80–0xBF.
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) extra = 1;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      extra = 2;
-      if (lead === 0xe0) lo = 0xa0; // below is overlong
-      if (lead === 0xed) hi = 0x9f; // above encodes a surrogate
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      extra = 3;
-      if (lead === 0xf0) lo = 0x90; // below is overlong
-      if (lead === 0xf4) hi = 0x8f; // above is past U+10FFFF
-    } else return i;
-    for (let k = 1; k <= extra; k++) {
-      if (i + k >= bytes.length) return i;
-      const b = bytes[i + k];
-      if (b < lo || b > hi) return i;
-      lo = 0x80;
-      hi = 0xbf;
-    }
-    i += extra + 1;
-  }
-  return -1;
 }
 
 function isMissing(err: unknown): boolean {

@@ -251,10 +251,7 @@ export async function assembleSystemPrompt(
   // Project context files.
   let discovery: Discovery & { requestable?: AssembledPrompt["requestable"] } = { kind: "none", root: options.cwd, files: [], notes: [] };
   if (!options.skipContextFiles) {
-    const policyOptions: Record<string, unknown> = {};
-    if (options.root !== undefined && policy !== "openclaw" && policy !== "cursor") policyOptions.root = options.root;
-    if (options.targetPath !== undefined && policy === "cursor") policyOptions.targetPath = options.targetPath;
-    discovery = await discover(reader, options.cwd, policy, policyOptions as never);
+    discovery = await discoverForAssembly(reader, { ...options, policy });
     notes.push(...discovery.notes);
   }
   const guarded: Array<{ file: DiscoveredFile; text: string | null }> = [];
@@ -369,6 +366,24 @@ export async function assembleSystemPrompt(
     requestable,
     chars: prompt.length,
   };
+}
+
+/**
+ * Runs discovery the way assembleSystemPrompt does for `options`: its policy (default "hermes"), with `root` (the
+ * openclaw and cursor policies search cwd only, so they get none) and, for the cursor policy, `targetPath`. The files
+ * carry the text the scanner sees (frontmatter stripped where the policy strips it), so a finding's line and column
+ * point into `files[i].text`.
+ * @returns the Discovery; for the cursor policy also the rules the agent may request.
+ * @throws PromptasmError as discover: E_ARG for an unknown policy, E_NOT_FOUND when cwd is not a directory.
+ */
+export async function discoverForAssembly(
+  reader: WorkspaceReader, options: Pick<AssembleOptions, "cwd" | "policy" | "root" | "targetPath">,
+): Promise<Discovery & { requestable?: AssembledPrompt["requestable"] }> {
+  const policy = options.policy ?? "hermes";
+  const policyOptions: Record<string, unknown> = {};
+  if (options.root !== undefined && policy !== "openclaw" && policy !== "cursor") policyOptions.root = options.root;
+  if (options.targetPath !== undefined && policy === "cursor") policyOptions.targetPath = options.targetPath;
+  return discover(reader, options.cwd, policy, policyOptions as never);
 }
 
 /**

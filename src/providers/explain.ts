@@ -285,10 +285,21 @@ const sameMultiset = (a: readonly string[], b: readonly string[]): boolean => a.
 
 // ---- assemble --json --------------------------------------------------------------------------------------------
 
-interface Span { id: string; tier: Tier; start: number; end: number; sources: string[]; tokens?: number }
+/** Where one section's text sits in an assembled prompt: `prompt.slice(start, end)`, in UTF-16 code units. */
+export interface SectionSpan { id: string; tier: Tier; start: number; end: number; sources: string[]; tokens?: number }
+type Span = SectionSpan;
 
-/** Where each section sits in `prompt` (sections joined by blank lines, the marker line between tiers), or null if the counts do not add up. */
-function sectionSpans(j: AssembleJsonInput): Span[] | null {
+/**
+ * Where each section sits in an assembled prompt, from the `chars` of its sections: sections are joined by a blank
+ * line ("\n\n") and the CACHE_BOUNDARY line, with a blank line on each side, stands at `boundary`.
+ * @param j an `assemble --json` object or an AssembledPrompt (its prompt, sections and boundary).
+ * @returns one span per section in order (offsets in UTF-16 code units; `tokens` when the section carries them),
+ *   or null when the counts do not add up to the prompt (it was edited after assembly) or the marker is not at
+ *   `boundary`.
+ * @example
+ *   for (const s of sectionSpans(result) ?? []) console.log(s.id, s.tier, result.prompt.slice(s.start, s.end));
+ */
+export function sectionSpans(j: AssembleJsonInput): SectionSpan[] | null {
   const spans: Span[] = [];
   let at = 0;
   for (const s of j.sections) {
