@@ -1,5 +1,6 @@
-// Vite serves and builds the browser page (src/page/: `npm run dev`, `npm run build:page` → dist-page/,
-// `npm run preview`), and vitest runs the Node tests from here (test/**/*.test.ts, with the repository as its root).
+// Vite serves and builds the browser page (public/index.html and public/style.css, the page's shell; its code is in
+// src/page/: `npm run dev`, `npm run build:page` → dist-page/, `npm run preview`), and vitest runs the Node tests
+// from here (test/**/*.test.ts, with the repository as its root).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { bundleSizePlugin } from "./src/page/vite-plugins/bundle-size.js";
@@ -8,7 +9,7 @@ import { samplesPlugin } from "./src/page/vite-plugins/samples-plugin.js";
 const repo = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  root: `${repo}src/page`,
+  root: `${repo}public`,
   // The page links no static files: the icon is a data: URL, everything else is bundled.
   publicDir: false,
   // Relative asset URLs, so the built page works from any folder of any static host.
