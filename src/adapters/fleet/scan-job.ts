@@ -1,0 +1,164 @@
+// Scans one file for `promptasm scan`: the unit of work a fleet worker runs (and what the CLI ran in-process before
+// fleet scanning). Small files are read whole and scanned with Scanner.scanDetailed; files over STREAM_ABOVE_BYTES
+// stream through the core in chunks (scanFile), so memory stays flat whatever the size. The outcome is plain data
+// (structured-clone safe), so it crosses a worker boundary as is; the CLI turns it into lines and notes.
+
+import { open, stat } from "node:fs/promises";
+import { PromptasmError } from "../../errors.js";
+import type { Promptasm } from "../../index.js";
+import { INVISIBLE_RULE_ID, type RuleScope } from "../../scan/rules.js";
+import { EXCERPT_CHARS, excerpt, type Finding } from "../../scan/scanner.js";
+import { BINARY_SNIFF_BYTES, NodeWorkspaceReader } from "../node-reader.js";
+import { scanFile } from "../node-scan-file.js";
+
+/**
+ * Files over this many bytes (8 MiB) stream through the core in chunks (scanFile: memory stays flat, same
+ * findings); smaller files are read whole, which is faster for them.
+ */
+export const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;
+
+/** One file to scan. Plain data: it is posted to a worker thread. */
+export interface FileJob {
+  /** Absolute path of the file. */
+  path: string;
+  /**
+   * Scan it as text even when it looks binary (a NUL byte in the first 8 KiB), NULs kept as U+0000: set for agent
+   * context files and files named on the command line, so a NUL byte is no way around the scan.
+   */
+  asText: boolean;
+  /** Rules to run. */
+  scope: RuleScope;
+  /** Files over this many bytes are skipped ("too-large"). */
+  maxBytes: number;
+}
+
+/**
+ * Where a finding sits for SARIF: `length` UTF-16 code units from its column, on its line (at least 1), and the
+ * text there for display (escaped as excerpts are). For a file read whole this is the match start up to the end
+ * of its line, at most EXCERPT_CHARS (60) code units (the engine reports where matches start, not where they end);
+ * an invisible character covers itself. For a streamed file it is the first code unit (two for an astral character)
+ * and the finding's excerpt, since the text is no longer at hand.
+ */
+export interface FindingRegion {
+  length: number;
+  snippet: string;
+}
+
+/** What scanning one file gave. Messages name the path. */
+export type FileOutcome =
+  | {
+    status: "scanned";
+    /** File size in bytes. */
+    bytes: number;
+    /** As Scanner.scanDetailed (offsets and columns in UTF-16 code units). */
+    findings: Finding[];
+    /** One per finding, same order. */
+    regions: FindingRegion[];
+    /** Rules with more than MAX_FINDINGS_PER_RULE findings, and how many were left out. */
+    suppressed: Array<{ rule: string; count: number }>;
+    /** Byte offset of the first invalid UTF-8 sequence (scanned as U+FFFD). */
+    invalidUtf8At?: number;
+    /** The file has NUL bytes (scanned as U+0000). */
+    containsNul: boolean;
+    /** Whether it streamed through the core in chunks (over STREAM_ABOVE_BYTES) rather than being read whole. */
+    streamed: boolean;
+  }
+  | { status: "binary"; bytes: number }
+  | { status: "too-large"; bytes: number; limit: number }
+  | { status: "missing" }
+  | { status: "error"; message: string };
+
+/** The file operations scanJob uses; tests pass their own to observe which path a file took. */
+export interface ScanJobDeps {
+  scanFile: typeof scanFile;
+  reader: (options: { maxBytes: number; binaryAsText: boolean }) => Pick<NodeWorkspaceReader, "read">;
+}
+
+const DEFAULT_DEPS: ScanJobDeps = {
+  scanFile,
+  reader: (options) => new NodeWorkspaceReader(options),
+};
+
+/** Size in bytes of the regular file at `path`, or -1 (not a regular file, or stat failed: the read reports it). */
+async function regularFileSize(path: string): Promise<number> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.size : -1;
+  } catch {
+    return -1;
+  }
+}
+
+/** Whether the first BINARY_SNIFF_BYTES of a file hold a NUL byte (the reader's binary test); false if unreadable. */
+async function looksBinary(path: string): Promise<boolean> {
+  let fh;
+  try {
+    fh = await open(path, "r");
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(BINARY_SNIFF_BYTES), 0, BINARY_SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } catch {
+    return false; // scanFile opens it again and reports the error
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
+/** UTF-16 length of the character at `offset` (2 for a surrogate pair). */
+function charLength(codePoint: number | undefined): number {
+  return codePoint !== undefined && codePoint > 0xffff ? 2 : 1;
+}
+
+/** Regions of findings in a text held whole (see FindingRegion). */
+export function regionsInText(text: string, findings: readonly Finding[]): FindingRegion[] {
+  return findings.map((f) => {
+    if (f.rule === INVISIBLE_RULE_ID) return { length: charLength(f.codePoint), snippet: f.excerpt };
+    let end = f.offset;
+    const stop = Math.min(text.length, f.offset + EXCERPT_CHARS);
+    while (end < stop && text.charCodeAt(end) !== 0x0a && text.charCodeAt(end) !== 0x0d) end++;
+    // Never end between the two halves of a surrogate pair.
+    const last = text.charCodeAt(end - 1);
+    if (end > f.offset + 1 && last >= 0xd800 && last <= 0xdbff) end--;
+    const length = Math.max(1, end - f.offset);
+    return { length, snippet: excerpt(text.slice(f.offset, f.offset + length), 0) };
+  });
+}
+
+/**
+ * Scans one file: stat, size limit, binary sniff, then the whole-file scan or, over STREAM_ABOVE_BYTES, the
+ * streamed one. Never throws for a file problem: a missing file is "missing", a read failure "error" with a
+ * message naming the path (e.g. "/x/AGENTS.md: input/output error (EIO)").
+ * @param pa the loaded library: its core and compiled rules run the scan.
+ * @throws whatever the core throws for a bug (E_WASM); the worker reports that as the file's error.
+ */
+export async function scanJob(pa: Promptasm, job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): Promise<FileOutcome> {
+  const size = await regularFileSize(job.path);
+  if (size > STREAM_ABOVE_BYTES) {
+    if (size > job.maxBytes) return { status: "too-large", bytes: size, limit: job.maxBytes };
+    if (!job.asText && await looksBinary(job.path)) return { status: "binary", bytes: size };
+    let r;
+    try {
+      r = await deps.scanFile(pa, job.path, { scope: job.scope });
+    } catch (e) {
+      if (!(e instanceof PromptasmError) || (e.code !== "E_IO" && e.code !== "E_NOT_FOUND")) throw e;
+      return e.code === "E_NOT_FOUND" ? { status: "missing" } : { status: "error", message: e.message };
+    }
+    return {
+      status: "scanned", bytes: r.bytes, findings: r.findings, suppressed: r.suppressed, containsNul: r.containsNul, streamed: true,
+      regions: r.findings.map((f) => ({ length: charLength(f.codePoint), snippet: f.excerpt })),
+      ...(r.invalidUtf8At !== undefined ? { invalidUtf8At: r.invalidUtf8At } : {}),
+    };
+  }
+  const r = await deps.reader({ maxBytes: job.maxBytes, binaryAsText: job.asText }).read(job.path);
+  switch (r.kind) {
+    case "missing": return { status: "missing" };
+    case "error": return { status: "error", message: r.message };
+    case "binary": return { status: "binary", bytes: r.bytes };
+    case "too-large": return { status: "too-large", bytes: r.bytes, limit: r.limit };
+  }
+  const { findings, suppressed } = pa.scanner.scanDetailed(r.text, { scope: job.scope });
+  return {
+    status: "scanned", bytes: r.bytes, findings, suppressed, containsNul: r.text.includes("\u0000"), streamed: false,
+    regions: findings.length > 0 ? regionsInText(r.text, findings) : [],
+    ...(r.invalidUtf8At !== undefined ? { invalidUtf8At: r.invalidUtf8At } : {}),
+  };
+}
