@@ -133,7 +133,7 @@ export function formatEta(seconds: number): string {
 
 /**
  * One progress-bar line: the bar (share of bytes done), files, megabytes, findings and the time left, e.g.
- * "[██████░░░░] 60% | 780/1,298 files | 9.9/16.6 MB | 12 findings | ETA 2s".
+ * "██████░░░░ 60% 780/1,298 files 9.9/16.6 MB 12 findings ETA 2s". While the walk goes on, the totals carry a "+".
  */
 export function formatProgress(p: ProgressView): string {
   const share = p.bytesFound > 0 ? Math.min(1, p.bytesDone / p.bytesFound) : p.filesFound > 0 ? Math.min(1, p.filesDone / p.filesFound) : 0;
@@ -141,8 +141,8 @@ export function formatProgress(p: ProgressView): string {
   const more = p.walking ? "+" : "";
   const bar = "\u2588".repeat(full) + "\u2591".repeat(p.barWidth - full);
   const eta = p.etaSeconds === null || !Number.isFinite(p.etaSeconds) ? "--" : formatEta(p.etaSeconds);
-  return `[${bar}] ${Math.floor(share * 100)}% | ${p.filesDone.toLocaleString("en-US")}/${p.filesFound.toLocaleString("en-US")}${more} files | ` +
-    `${(p.bytesDone / 1e6).toFixed(1)}/${(p.bytesFound / 1e6).toFixed(1)}${more} MB | ${count(p.findings, "finding")} | ETA ${eta}`;
+  return `${bar} ${Math.floor(share * 100)}% ${p.filesDone.toLocaleString("en-US")}/${p.filesFound.toLocaleString("en-US")}${more} files ` +
+    `${(p.bytesDone / 1e6).toFixed(1)}/${(p.bytesFound / 1e6).toFixed(1)}${more} MB ${count(p.findings, "finding")} ETA ${eta}`;
 }
 
 /** Human summary of an assembly for stderr: blocked files, truncations and notes, one per line. */

@@ -405,7 +405,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         const o = e.outcome;
         switch (o.status) {
           case "missing": say("error", e.path, `${e.shown}: no such file`); return;
-          case "error": say("error", e.path, o.message); return;
+          case "error": say("error", e.path, `${e.shown}: ${o.reason}`); return;
           case "binary": totals.binary++; say("note", e.path, `${e.shown}: binary file, skipped`); return;
           case "too-large": totals.tooLarge++; say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`); return;
         }

@@ -22,8 +22,8 @@ export interface ProgressBar {
   stop(): void;
 }
 
-/** Cells of the bar itself. */
-const BAR_WIDTH = 20;
+/** Cells of the bar itself, and the fewest it shrinks to on a narrow terminal. */
+const BAR_WIDTH = 20, MIN_BAR_WIDTH = 5;
 
 /**
  * Whether the environment says not to draw a progress bar: `CI` set to anything but "", "0" or "false" (GitHub
@@ -45,8 +45,11 @@ export function startProgressBar(stream: ProgressStream): ProgressBar {
     hideCursor: false, // nothing to restore if the scan is interrupted
     linewrap: true, // leave the terminal's wrapping alone; lines are cut to fit instead
     format: (_options, params) => {
-      const line = formatProgress({ ...view, etaSeconds: Number.isFinite(params.eta) && params.value > 0 ? params.eta : null, barWidth: BAR_WIDTH });
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      const etaSeconds = Number.isFinite(params.eta) && params.value > 0 ? params.eta : null;
+      const width = Math.max(20, (stream.columns || 80) - 1); // a pty without a size reports 0 columns
+      let line = formatProgress({ ...view, etaSeconds, barWidth: BAR_WIDTH });
+      // Narrow terminal: shorten the bar first (down to MIN_BAR_WIDTH cells), then cut the line.
+      if (line.length > width) line = formatProgress({ ...view, etaSeconds, barWidth: Math.max(MIN_BAR_WIDTH, BAR_WIDTH - (line.length - width)) });
       return line.length > width ? line.slice(0, width) : line;
     },
   });

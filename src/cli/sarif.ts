@@ -92,13 +92,14 @@ function shortText(description: string): string {
 }
 
 /** What a SARIF rule descriptor is made from: a Rule's metadata, or the invisible-character pass's. */
-type RuleMeta = Pick<Rule, "id" | "scope" | "description"> & { category: RuleCategory | "invisible" };
+type RuleMeta = Pick<Rule, "id" | "scope" | "description"> & { category: RuleCategory | "invisible"; short?: string };
 
 /** Metadata of the invisible-character pass, which is not a pattern rule. */
 const INVISIBLE: RuleMeta = {
   id: INVISIBLE_RULE_ID,
   category: "invisible",
   scope: "all",
+  short: "An invisible or bidirectional-control character.",
   description: "An invisible or bidirectional-control character (zero-width characters, bidi controls, tag characters, fillers, control characters), which can hide text from a reviewer while a model still reads it.",
 };
 
@@ -111,7 +112,7 @@ function descriptor(rule: RuleMeta): ReportingDescriptor {
   return {
     id: rule.id,
     name: ruleName(rule.id),
-    shortDescription: { text: shortText(rule.description) },
+    shortDescription: { text: rule.short ?? shortText(rule.description) },
     fullDescription: { text: rule.description },
     help: { text, markdown },
     defaultConfiguration: { level: "error" },

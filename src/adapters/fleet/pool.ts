@@ -180,7 +180,7 @@ export class ScanPool {
         return;
       }
       const [current, ...rest] = slot.inflight;
-      current?.resolve({ status: "error", message: `${current.job.path}: the scan worker stopped while scanning it (${why})` });
+      current?.resolve({ status: "error", reason: `the scan worker stopped while scanning it (${why})` });
       this.queue.unshift(...rest);
       this.pump();
     });

@@ -36,15 +36,15 @@ export interface FileJob {
  * Where a finding sits for SARIF: `length` UTF-16 code units from its column, on its line (at least 1), and the
  * text there for display (escaped as excerpts are). For a file read whole this is the match start up to the end
  * of its line, at most EXCERPT_CHARS (60) code units (the engine reports where matches start, not where they end);
- * an invisible character covers itself. For a streamed file it is the first code unit (two for an astral character)
- * and the finding's excerpt, since the text is no longer at hand.
+ * an invisible character covers itself (one code unit, two for an astral one). For a streamed file a threat's region
+ * is its first code unit and the snippet the finding's excerpt, since the text is no longer at hand.
  */
 export interface FindingRegion {
   length: number;
   snippet: string;
 }
 
-/** What scanning one file gave. Messages name the path. */
+/** What scanning one file gave. */
 export type FileOutcome =
   | {
     status: "scanned";
@@ -66,7 +66,8 @@ export type FileOutcome =
   | { status: "binary"; bytes: number }
   | { status: "too-large"; bytes: number; limit: number }
   | { status: "missing" }
-  | { status: "error"; message: string };
+  /** `reason` says what went wrong, without the path, e.g. "input/output error (EIO)". */
+  | { status: "error"; reason: string };
 
 /** The file operations scanJob uses; tests pass their own to observe which path a file took. */
 export interface ScanJobDeps {
@@ -103,15 +104,26 @@ async function looksBinary(path: string): Promise<boolean> {
   }
 }
 
+/** A message of the form "<path>: <reason>" without its path (the CLI shows the path its own way). */
+function withoutPath(path: string, message: string): string {
+  return message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+}
+
 /** UTF-16 length of the character at `offset` (2 for a surrogate pair). */
 function charLength(codePoint: number | undefined): number {
   return codePoint !== undefined && codePoint > 0xffff ? 2 : 1;
 }
 
+/** The region of an invisible character: the character itself, shown escaped ("\\u200B"). */
+function invisibleRegion(codePoint: number | undefined): FindingRegion {
+  const length = charLength(codePoint);
+  return { length, snippet: codePoint === undefined ? "" : excerpt(String.fromCodePoint(codePoint), 0) };
+}
+
 /** Regions of findings in a text held whole (see FindingRegion). */
 export function regionsInText(text: string, findings: readonly Finding[]): FindingRegion[] {
   return findings.map((f) => {
-    if (f.rule === INVISIBLE_RULE_ID) return { length: charLength(f.codePoint), snippet: f.excerpt };
+    if (f.rule === INVISIBLE_RULE_ID) return invisibleRegion(f.codePoint);
     let end = f.offset;
     const stop = Math.min(text.length, f.offset + EXCERPT_CHARS);
     while (end < stop && text.charCodeAt(end) !== 0x0a && text.charCodeAt(end) !== 0x0d) end++;
@@ -125,8 +137,8 @@ export function regionsInText(text: string, findings: readonly Finding[]): Findi
 
 /**
  * Scans one file: stat, size limit, binary sniff, then the whole-file scan or, over STREAM_ABOVE_BYTES, the
- * streamed one. Never throws for a file problem: a missing file is "missing", a read failure "error" with a
- * message naming the path (e.g. "/x/AGENTS.md: input/output error (EIO)").
+ * streamed one. Never throws for a file problem: a missing file is "missing", a read failure "error" with its
+ * reason (e.g. "input/output error (EIO)").
  * @param pa the loaded library: its core and compiled rules run the scan.
  * @throws whatever the core throws for a bug (E_WASM); the worker reports that as the file's error.
  */
@@ -140,18 +152,18 @@ export async function scanJob(pa: Promptasm, job: FileJob, deps: ScanJobDeps = D
       r = await deps.scanFile(pa, job.path, { scope: job.scope });
     } catch (e) {
       if (!(e instanceof PromptasmError) || (e.code !== "E_IO" && e.code !== "E_NOT_FOUND")) throw e;
-      return e.code === "E_NOT_FOUND" ? { status: "missing" } : { status: "error", message: e.message };
+      return e.code === "E_NOT_FOUND" ? { status: "missing" } : { status: "error", reason: withoutPath(job.path, e.message) };
     }
     return {
       status: "scanned", bytes: r.bytes, findings: r.findings, suppressed: r.suppressed, containsNul: r.containsNul, streamed: true,
-      regions: r.findings.map((f) => ({ length: charLength(f.codePoint), snippet: f.excerpt })),
+      regions: r.findings.map((f) => (f.rule === INVISIBLE_RULE_ID ? invisibleRegion(f.codePoint) : { length: 1, snippet: f.excerpt })),
       ...(r.invalidUtf8At !== undefined ? { invalidUtf8At: r.invalidUtf8At } : {}),
     };
   }
   const r = await deps.reader({ maxBytes: job.maxBytes, binaryAsText: job.asText }).read(job.path);
   switch (r.kind) {
     case "missing": return { status: "missing" };
-    case "error": return { status: "error", message: r.message };
+    case "error": return { status: "error", reason: withoutPath(job.path, r.message) };
     case "binary": return { status: "binary", bytes: r.bytes };
     case "too-large": return { status: "too-large", bytes: r.bytes, limit: r.limit };
   }

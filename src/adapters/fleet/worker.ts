@@ -40,7 +40,7 @@ try {
         outcome = await scanJob(pa, msg.job);
       } catch (e) {
         const detail = e instanceof Error ? e.message : String(e);
-        outcome = { status: "error", message: `${msg.job.path}: unexpected error while scanning: ${detail}` };
+        outcome = { status: "error", reason: `unexpected error while scanning: ${detail}` };
       }
       port.postMessage({ type: "done", id: msg.id, outcome } satisfies FromWorker);
     });
