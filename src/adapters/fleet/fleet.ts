@@ -92,6 +92,18 @@ export async function whyNotScannable(path: string): Promise<string> {
   }
 }
 
+/**
+ * A matcher for --include/--exclude globs (picomatch syntax, dot files included), tested against paths relative to
+ * the directory walked. As in .gitignore, a glob without a slash matches a name at any depth (it is read as
+ * `**\/glob`); a glob with one is anchored at that directory ("./" in front is dropped).
+ */
+export function globMatcher(globs: readonly string[]): (rel: string) => boolean {
+  return picomatch(globs.map((g) => {
+    const bare = g.replace(/^(\.\/)+/, "");
+    return bare.includes("/") ? bare : `**/${bare}`;
+  }), { dot: true });
+}
+
 type Pending = Promise<FleetEvent | { kind: "fatal"; error: unknown }>;
 
 /**
@@ -102,9 +114,8 @@ type Pending = Promise<FleetEvent | { kind: "fatal"; error: unknown }>;
  * @throws what the pool throws when its workers cannot load (E_RULES, E_WASM); file problems are events.
  */
 export async function runFleet(targets: readonly FleetTarget[], options: FleetOptions, on: FleetHandlers): Promise<{ directories: number }> {
-  const glob = { dot: true, basename: true };
-  const included = options.include.length > 0 ? picomatch([...options.include], glob) : () => true;
-  const excluded = options.exclude.length > 0 ? picomatch([...options.exclude], glob) : () => false;
+  const included = options.include.length > 0 ? globMatcher(options.include) : () => true;
+  const excluded = options.exclude.length > 0 ? globMatcher(options.exclude) : () => false;
   const select = (rel: string) => (options.all || isScanTarget(rel)) && included(rel);
   const progress: FleetProgress = { filesFound: 0, bytesFound: 0, filesDone: 0, bytesDone: 0, findings: 0, walking: true };
   const report = () => on.progress?.(progress);

@@ -144,8 +144,8 @@ export class ScanPool {
         slot.worker.postMessage({ type: "job", id: task.id, job: task.job } satisfies ToWorker);
       }
     }
-    const starting = this.slots.filter((s) => !s.ready).length;
-    while (this.queue.length > starting * PIPELINE_DEPTH && this.slots.length < this.threads) this.spawn();
+    // Each worker still loading will take PIPELINE_DEPTH jobs once ready: start another only for jobs beyond that.
+    while (this.slots.length < this.threads && this.queue.length > this.slots.filter((s) => !s.ready).length * PIPELINE_DEPTH) this.spawn();
   }
 
   private spawn(): void {

@@ -58,12 +58,14 @@ interface Frame {
 
 /**
  * Whether .gitignore rules hide an entry. They never hide an agent context file (AGENTS.md, CLAUDE.local.md, …) or
- * a context directory (.claude, .cursor, .github, …): agents load those whether git tracks them or not, and an
- * ignored but force-added AGENTS.md would otherwise be a cheap way around the scan.
+ * anything in a context directory (.claude, .cursor, .github, …, e.g. .claude/settings.local.json): agents load
+ * those whether git tracks them or not, and an ignored but force-added AGENTS.md would otherwise be a cheap way
+ * around the scan.
  */
-function isGitignored(chain: IgnoreChain, rel: string, name: string, isDir: boolean): boolean {
+function isGitignored(chain: IgnoreChain, rel: string, isDir: boolean): boolean {
   if (chain.levels.length === 0) return false;
-  if (isDir ? CONTEXT_DIR_NAMES.has(name) : isContextFile(rel)) return false;
+  if (!isDir && isContextFile(rel)) return false;
+  if (rel.split("/").some((segment) => CONTEXT_DIR_NAMES.has(segment))) return false;
   return isIgnored(chain, rel, isDir);
 }
 
@@ -135,7 +137,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         isDir = st.isDirectory();
       } catch (e) {
         // We cannot tell what the entry would have been: report it only when its name matters.
-        if (!select(rel) || isGitignored(top.ignores, rel, name, false)) continue;
+        if (!select(rel) || isGitignored(top.ignores, rel, false)) continue;
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "ENOENT") yield problem(path, rel, "note", "broken symbolic link, skipped");
         else yield problem(path, rel, "error", describeFsError(e));
@@ -143,7 +145,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
       }
     }
     if (isDir) {
-      if (SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, name, true)) continue;
+      if (SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true)) continue;
       try {
         st ??= await stat(path, { bigint: true });
       } catch (e) {
@@ -156,7 +158,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
       yield* await enter(path, rel, top.ignores);
       continue;
     }
-    if (!select(rel) || isGitignored(top.ignores, rel, name, false)) continue;
+    if (!select(rel) || isGitignored(top.ignores, rel, false)) continue;
     if (st === undefined && entry.isFile()) {
       try {
         st = await stat(path, { bigint: true });
