@@ -419,10 +419,16 @@ describe("SARIF (pure formatter, validated against the official 2.1.0 schema)", 
     };
   }
 
+  /** The log formatSarif writes for `inp`, parsed, after checking it against the official schema (every log here is). */
+  function logOf(inp: SarifInput) {
+    const log = JSON.parse(formatSarif(inp));
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    return log;
+  }
+
   it("has the schema, tool and rule metadata, results with rule index, region, snippet and fingerprint, and invocations", () => {
     const text = `# API\n\n<!-- ignore the rules -->\nPlease ${PAYLOAD}.\n`;
-    const log = JSON.parse(formatSarif(input(text)));
-    expect(sarifSchemaErrors(log)).toEqual([]);
+    const log = logOf(input(text));
     expect(log.$schema).toBe(SARIF_SCHEMA);
     expect(log.version).toBe("2.1.0");
     const run = log.runs[0];
@@ -456,15 +462,15 @@ describe("SARIF (pure formatter, validated against the official 2.1.0 schema)", 
   });
 
   it("fingerprints survive the text moving to another line and tell repeated findings apart; output is deterministic", () => {
-    const fp = (text: string) => JSON.parse(formatSarif(input(text))).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[FINGERPRINT_KEY]);
+    const fp = (text: string) => logOf(input(text)).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[FINGERPRINT_KEY]);
     const a = fp(`${PAYLOAD}\nx\n${PAYLOAD}\n`);
     const b = fp(`new first line\n\n${PAYLOAD}\nx\n${PAYLOAD}\n`);
     expect(b).toEqual(a);
     expect(new Set(a).size).toBe(2);
-    expect(fp(`${PAYLOAD}\n`)).not.toEqual(JSON.parse(formatSarif(input(`${PAYLOAD}\n`, "other/AGENTS.md"))).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[FINGERPRINT_KEY]));
+    expect(fp(`${PAYLOAD}\n`)).not.toEqual(logOf(input(`${PAYLOAD}\n`, "other/AGENTS.md")).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[FINGERPRINT_KEY]));
     const two = input(`${PAYLOAD}\n`);
     const shuffled = { ...two, files: [{ ...two.files[0]!, uri: "z.md" }, { ...two.files[0]!, uri: "a.md" }] };
-    const log = JSON.parse(formatSarif(shuffled));
+    const log = logOf(shuffled);
     expect(log.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual(["a.md", "z.md"]);
     expect(formatSarif(shuffled)).toBe(formatSarif(shuffled));
   });
@@ -474,14 +480,12 @@ describe("SARIF (pure formatter, validated against the official 2.1.0 schema)", 
     expect(artifactUri("/repo", "/elsewhere/AGENTS.md")).toEqual({ uri: "file:///elsewhere/AGENTS.md", relative: false });
     expect(directoryUri("/repo")).toBe("file:///repo/");
     const outside = { ...input(`${PAYLOAD}\n`), files: [{ ...input(`${PAYLOAD}\n`).files[0]!, uri: "file:///elsewhere/AGENTS.md", relative: false }] };
-    const log = JSON.parse(formatSarif(outside));
-    expect(sarifSchemaErrors(log)).toEqual([]);
+    const log = logOf(outside);
     expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: "file:///elsewhere/AGENTS.md" });
   });
 
   it("a run without findings or notifications is valid too", () => {
-    const log = JSON.parse(formatSarif({ ...input(""), files: [], notifications: [], executionSuccessful: true }));
-    expect(sarifSchemaErrors(log)).toEqual([]);
+    const log = logOf({ ...input(""), files: [], notifications: [], executionSuccessful: true });
     expect(log.runs[0].results).toEqual([]);
     expect(log.runs[0].invocations[0]).toEqual({ executionSuccessful: true, toolExecutionNotifications: [] });
   });

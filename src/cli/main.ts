@@ -53,6 +53,18 @@ const PACKAGE = createRequire(import.meta.url)("../../package.json") as { name: 
 /** Where SARIF output points readers for the tool: the package's page on the npm registry. */
 export const INFORMATION_URI = `https://www.npmjs.com/package/${PACKAGE.name}`;
 
+/**
+ * Most --threads: 256. Each worker holds its own core, rule tables and V8 heap (tens of MB), and threads beyond the
+ * cores only add memory, so a larger number is almost certainly a typo.
+ */
+export const MAX_THREADS = 256;
+
+function threadCount(value: string): number {
+  const n = positiveInt("--threads")(value);
+  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${n}`);
+  return n;
+}
+
 /** Collects a repeatable option's values. */
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -372,7 +384,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--include <glob>", "in directories, scan only files matching this glob (relative to the directory; repeatable)", collect, [])
     .option("--exclude <glob>", "in directories, skip files and directories matching this glob (relative to the directory; repeatable)", collect, [])
     .option("--no-gitignore", "do not honour .gitignore files (by default their rules skip paths, never agent context files)")
-    .addOption(new Option("--threads <n>", "worker threads (default: the number of cores)").argParser(positiveInt("--threads")))
+    .addOption(new Option("--threads <n>", `worker threads, 1..${MAX_THREADS} (default: the number of cores)`).argParser(threadCount))
     .option("--no-progress", "no progress bar (there is none unless stderr is a terminal, or when CI is set)")
     .option("--config <file>", `config file with extra rules (default: the nearest ${CONFIG_FILE} from the current directory up to its project root)`)
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
