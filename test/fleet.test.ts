@@ -372,6 +372,21 @@ describe("ScanPool: worker threads", () => {
     await expect(pool.scan({ path: "/x", asText: false, scope: "context", maxBytes: 1 })).rejects.toMatchObject({ code: "E_ARG" });
   });
 
+  it("a worker that dies fails only the file it was scanning; its queued job and later ones run on a new worker", async () => {
+    const pool = new ScanPool({ threads: 1, entry: new URL("./helpers/crashing-worker.mjs", import.meta.url) });
+    try {
+      const job = (name: string): FileJob => ({ path: `/fleet/${name}`, asText: false, scope: "context", maxBytes: MAX });
+      const outcomes = await Promise.all(["a.md", "throw.md", "b.md", "exit.md", "c.md", "d.md"].map((n) => pool.scan(job(n))));
+      expect(outcomes.map((o) => (o.status === "error" ? o.reason : o.status))).toEqual([
+        "scanned", "the scan worker stopped while scanning it (boom in the worker)", "scanned",
+        "the scan worker stopped while scanning it (exit code 3)", "scanned", "scanned",
+      ]);
+      expect(pool.started).toBe(3); // the first, and one after each death
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("rules the core rejects fail warm() and every scan with the scanner's error (E_RULES)", async () => {
     const pool = new ScanPool({ threads: 2, extraRules: [{ id: "bad", category: "custom", scope: "context", description: "x", pattern: "(unclosed" }] });
     try {

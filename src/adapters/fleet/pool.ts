@@ -25,8 +25,13 @@ export interface ScanPoolOptions {
   threads: number;
   /** Rules added to the built-in ones in every worker (a config file's rules). */
   extraRules?: readonly Rule[];
-  /** V8 heap limits per worker (tests use them to show that large files stream). */
+  /** V8 heap limits per worker. */
   resourceLimits?: ResourceLimits;
+  /**
+   * A JavaScript worker entry to start instead of worker.js: tests use one that speaks the same protocol (see
+   * worker.ts) to make a worker die on cue.
+   */
+  entry?: URL;
 }
 
 interface Task {
@@ -47,10 +52,11 @@ interface Slot {
 
 const FROM_TS = import.meta.url.endsWith(".ts");
 
-/** Starts one worker thread on worker.js (built) or worker.ts (sources, through tsx). */
-function startWorker(init: WorkerInit, resourceLimits: ResourceLimits | undefined): Worker {
-  const entry = new URL(FROM_TS ? "./worker.ts" : "./worker.js", import.meta.url);
+/** Starts one worker thread on `entry`, else worker.js (built) or worker.ts (sources, through tsx). */
+function startWorker(init: WorkerInit, resourceLimits: ResourceLimits | undefined, custom: URL | undefined): Worker {
   const options = resourceLimits !== undefined ? { resourceLimits } : {};
+  if (custom !== undefined) return new Worker(custom, { ...options, workerData: init });
+  const entry = new URL(FROM_TS ? "./worker.ts" : "./worker.js", import.meta.url);
   if (!FROM_TS) return new Worker(entry, { ...options, workerData: init });
   return new Worker(new URL("./ts-worker.mjs", import.meta.url), { ...options, workerData: { ...init, entry: entry.href } });
 }
@@ -71,6 +77,7 @@ export class ScanPool {
   readonly threads: number;
   private readonly init: WorkerInit;
   private readonly resourceLimits: ResourceLimits | undefined;
+  private readonly entry: URL | undefined;
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 0;
@@ -88,6 +95,7 @@ export class ScanPool {
     this.threads = options.threads;
     this.init = { extraRules: [...(options.extraRules ?? [])] };
     this.resourceLimits = options.resourceLimits;
+    this.entry = options.entry;
   }
 
   /** How many workers this pool has started so far (replacements for dead workers included). */
@@ -149,7 +157,7 @@ export class ScanPool {
   }
 
   private spawn(): void {
-    const worker = startWorker(this.init, this.resourceLimits);
+    const worker = startWorker(this.init, this.resourceLimits, this.entry);
     this.startedCount++;
     const slot: Slot = { worker, ready: false, inflight: [] };
     this.slots.push(slot);
