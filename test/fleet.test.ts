@@ -100,9 +100,11 @@ describe("walk: which files a directory scan picks", () => {
     ]);
   });
 
-  it("reports file sizes from stat", async () => {
+  it("reports file sizes from stat, or -1 when not asked for (a file behind a symlink is stat'ed anyway)", async () => {
     const root = tree("sizes", { "AGENTS.md": "12345", "x/CLAUDE.md": "" });
-    expect((await walk(root)).map((i) => i.kind === "file" && [i.rel, i.size])).toEqual([["AGENTS.md", 5], ["x/CLAUDE.md", 0]]);
+    symlinkSync("../AGENTS.md", join(root, "x/GEMINI.md"));
+    expect((await walk(root)).map((i) => i.kind === "file" && [i.rel, i.size])).toEqual([["AGENTS.md", 5], ["x/CLAUDE.md", 0], ["x/GEMINI.md", 5]]);
+    expect((await walk(root, { sizes: false })).map((i) => i.kind === "file" && [i.rel, i.size])).toEqual([["AGENTS.md", -1], ["x/CLAUDE.md", -1], ["x/GEMINI.md", 5]]);
   });
 });
 
@@ -264,7 +266,7 @@ describe("scanJob: one file", () => {
     const calls: string[] = [];
     const outcome = await scanJob(pa, { path, asText: false, scope: "context", maxBytes: MAX }, {
       scanFile: (p, file, options) => { calls.push("scanFile"); return scanFile(p, file, options); },
-      reader: () => ({ read: async () => { calls.push("read"); throw new Error("a file over STREAM_ABOVE_BYTES must not be read whole"); } }),
+      reader: () => ({ readSync: () => { calls.push("read"); throw new Error("a file over STREAM_ABOVE_BYTES must not be read whole"); } }),
     });
     expect(calls).toEqual(["scanFile"]);
     expect(outcome).toMatchObject({ status: "scanned", streamed: true, bytes: lines * line.length + `Then ${PAYLOAD}.\nthe end\n`.length });

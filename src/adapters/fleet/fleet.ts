@@ -52,7 +52,7 @@ export type FleetEvent =
   | { kind: "file"; shown: string; path: string; outcome: FileOutcome }
   | { kind: "problem"; shown: string; path: string; level: "error" | "note"; reason: string };
 
-/** Progress so far, for a progress bar. Bytes are file sizes from stat. */
+/** Progress so far, for a progress bar. Bytes are file sizes from stat during the walk. */
 export interface FleetProgress {
   /** Files found so far by the walk (it may still be running: see `walking`). */
   filesFound: number;
@@ -177,7 +177,8 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           directories++;
           const base = arg.replace(/\/+$/, "") || "/";
           const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
-          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore })) {
+          // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
+          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
             else await file(shownOf(item.rel), item.path, isContextFile(item.path), item.size);

@@ -16,7 +16,7 @@ import type { Rule } from "../../scan/rules.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./worker.js";
 
-/** Jobs posted to one worker at a time: the one it is scanning and the next. */
+/** Jobs posted to one worker at a time: the one it is scanning and the next, so it never waits for the main thread. */
 export const PIPELINE_DEPTH = 2;
 
 /** Options for {@link ScanPool}. */

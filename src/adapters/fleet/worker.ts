@@ -31,7 +31,8 @@ const init = workerData as WorkerInit;
 
 try {
   const pa = await loadPromptasm(init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...init.extraRules] } : {});
-  // One file at a time: scanFile's backward passes must not interleave with another scan on this core.
+  // One file at a time, in order: scanFile (files over 8 MiB) is asynchronous, and its backward passes must not
+  // interleave with another scan on this core.
   let chain = Promise.resolve();
   port.on("message", (msg: ToWorker) => {
     chain = chain.then(async () => {
