@@ -6,16 +6,19 @@
 //   npm run bench:fleet                 table on stdout
 //   npm run -s bench:fleet -- --json    the same numbers as JSON
 //   npm run bench:fleet -- --runs 7     runs per row (default 5, at least 3); the median is reported
+//   npm run bench:fleet -- --repeat 5   list every root 5 times: a fleet 5 times the corpus (same text, so the
+//                                       lazy DFA's start-up cost is spread over more work)
 //
 // Rows. "cold": a new pool per run, so each run pays what one CLI run pays (starting the workers, compiling the WASM
 // core and the rules in each, building the lazy DFA's states as the text needs them) plus the walk and the scan.
-// "warm": one pool reused after two warm-up runs, its DFA tables built: the steady state of a long scan.
+// "warm": one pool reused after five warm-up runs, its DFA tables built: the steady state of a long scan.
 // "main thread": no workers, the same per-file scan (scanJob) called in this thread one file after another: the
 // in-process baseline that fleet scanning replaced.
 // Numbers: files/s = files scanned / wall-clock seconds of one run (walk included); MB/s = their bytes / 10^6 /
 // seconds. Speed-up = median time at 1 thread / median time at all threads.
 // Ceiling: the same fixed amount of pure CPU work (an integer loop, no I/O, no messages) split over 1 and over all
-// worker threads, timed the same way: the speed-up the machine itself offered during this run. On a shared machine
+// worker threads, timed between the warm runs: the speed-up the machine itself offered during this run. Runs at 1
+// and at all threads alternate throughout, so a change in the machine's load hits both. On a shared machine
 // it can be far below the core count; compare the scan's speed-up with it, and rows within one run only.
 
 import { readdirSync } from "node:fs";
@@ -30,14 +33,25 @@ import { loadPromptasm } from "../dist/node.js";
 
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 const json = process.argv.includes("--json");
-const runsArg = process.argv.indexOf("--runs");
-const RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 5;
-if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error(`--runs must be an integer of at least 3, got ${process.argv[runsArg + 1]}`);
+/** The value of `--name <n>` as a positive integer, else `fallback`. */
+function intArg(name: string, fallback: number, least: number): number {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return fallback;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < least) throw new Error(`${name} must be an integer of at least ${least}, got ${process.argv[at + 1]}`);
+  return n;
+}
+const RUNS = intArg("--runs", 5, 3);
+/** How many times each root is listed: --repeat 5 scans the corpus five times over, a fleet five times the size. */
+const REPEAT = intArg("--repeat", 1, 1);
 const ALL = availableParallelism();
+/** Runs before the warm rows are timed (see "warm" above). */
+const WARM_UPS = 5;
 
-const targets: FleetTarget[] = ["benign", "attacks"].flatMap((side) =>
+const roots: FleetTarget[] = ["benign", "attacks"].flatMap((side) =>
   readdirSync(join(CORPUS, side), { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))
     .map((d) => ({ arg: `${side}/${d.name}`, abs: join(CORPUS, side, d.name) })));
+const targets: FleetTarget[] = Array.from({ length: REPEAT }, (_, k) => roots.map((r) => ({ ...r, arg: `${k}/${r.arg}` }))).flat();
 
 /** What one run saw: per file, its status and finding count (the correctness check), and the totals timed. */
 interface RunResult { ms: number; files: number; bytes: number; findings: number; perFile: string[] }
@@ -93,58 +107,60 @@ const row = (mode: string, threads: number, results: RunResult[]): Row => {
   };
 };
 
-const rows: Row[] = [];
-for (const threads of [1, ALL]) {
-  const results: RunResult[] = [];
-  for (let i = 0; i < RUNS; i++) results.push(await coldRun(threads));
-  rows.push(row("cold", threads, results));
+/** Ms to run `total` loop steps split evenly over `threads` worker threads (see "Ceiling" above). */
+async function cpuCeilingRun(threads: number, total: number): Promise<number> {
+  const code = "const { parentPort, workerData } = require('node:worker_threads'); let x = 0; for (let i = 0; i < workerData; i++) x = (x * 31 + i) | 0; parentPort.postMessage(x);";
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => {
+    new Worker(code, { eval: true, workerData: Math.floor(total / threads) }).once("message", resolve).once("error", reject);
+  })));
+  return performance.now() - t0;
 }
-for (const threads of [1, ALL]) {
-  const pool = new ScanPool({ threads });
+const CEILING_STEPS = 2e8;
+
+// Runs at 1 thread and at all threads alternate, so that both see the same share of a shared machine.
+const cold = { one: [] as RunResult[], all: [] as RunResult[] };
+const warm = { one: [] as RunResult[], all: [] as RunResult[] };
+const ceiling = { one: [] as number[], all: [] as number[] };
+for (let i = 0; i < RUNS; i++) {
+  cold.one.push(await coldRun(1));
+  cold.all.push(await coldRun(ALL));
+}
+{
+  const pools = { one: new ScanPool({ threads: 1 }), all: new ScanPool({ threads: ALL }) };
   try {
-    // Warm-up: workers started and DFA states built. Twice, since each worker builds the states of the files it
-    // happens to get, and which files those are changes from run to run.
-    await scanOnce(pool);
-    await scanOnce(pool);
-    const results: RunResult[] = [];
-    for (let i = 0; i < RUNS; i++) results.push(await scanOnce(pool));
-    rows.push(row("warm", threads, results));
+    // Warm-up: workers started and DFA states built. Several runs, since each worker builds the states of the files
+    // it happens to get, and which files those are changes from run to run.
+    for (let i = 0; i < WARM_UPS; i++) { await scanOnce(pools.one); await scanOnce(pools.all); }
+    for (let i = 0; i < RUNS; i++) {
+      warm.one.push(await scanOnce(pools.one));
+      warm.all.push(await scanOnce(pools.all));
+      ceiling.one.push(await cpuCeilingRun(1, CEILING_STEPS));
+      ceiling.all.push(await cpuCeilingRun(ALL, CEILING_STEPS));
+    }
   } finally {
-    await pool.close();
+    await pools.one.close();
+    await pools.all.close();
   }
 }
+const rows: Row[] = [row("cold", 1, cold.one), row("cold", ALL, cold.all), row("warm", 1, warm.one), row("warm", ALL, warm.all)];
 {
   // Baseline: the same per-file scan in this thread, no workers (warmed up like the warm rows).
   const pa = await loadPromptasm();
-  const local = { scan: (job: FileJob) => scanJob(pa, job) };
-  await scanOnce(local);
+  const local = { scan: async (job: FileJob) => scanJob(pa, job) };
+  for (let i = 0; i < WARM_UPS; i++) await scanOnce(local);
   const results: RunResult[] = [];
   for (let i = 0; i < RUNS; i++) results.push(await scanOnce(local));
   rows.push(row("main thread (no workers)", 1, results));
 }
-
-/** Median ms to run `total` loop steps split evenly over `threads` worker threads (see "Ceiling" above). */
-async function cpuCeilingMs(threads: number, total: number): Promise<number> {
-  const code = "const { parentPort, workerData } = require('node:worker_threads'); let x = 0; for (let i = 0; i < workerData; i++) x = (x * 31 + i) | 0; parentPort.postMessage(x);";
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => {
-      new Worker(code, { eval: true, workerData: Math.floor(total / threads) }).once("message", resolve).once("error", reject);
-    })));
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
-const CEILING_STEPS = 2e8;
-const ceiling1 = await cpuCeilingMs(1, CEILING_STEPS), ceilingN = await cpuCeilingMs(ALL, CEILING_STEPS);
+const ceiling1 = median(ceiling.one), ceilingN = median(ceiling.all);
 
 const speedup = (mode: string) => {
   const one = rows.find((r) => r.mode === mode && r.threads === 1)!, all = rows.find((r) => r.mode === mode && r.threads === ALL)!;
   return Math.round((one.medianMs / all.medianMs) * 100) / 100;
 };
 const summary = {
-  corpus: { roots: targets.length, files: check1.files, bytes: check1.bytes, findings: check1.findings, selection: "every file (--all), scope context" },
+  corpus: { roots: targets.length, repeat: REPEAT, files: check1.files, bytes: check1.bytes, findings: check1.findings, selection: "every file (--all), scope context" },
   machine: { availableParallelism: ALL, cpu: cpus()[0]?.model ?? "unknown", node: process.version },
   check: { findingsAt1: check1.findings, findingsAtAll: checkN.findings, identical: true },
   rows,
@@ -156,7 +172,7 @@ if (json) {
   process.stdout.write(JSON.stringify(summary, null, 2) + "\n");
 } else {
   const out: string[] = [];
-  out.push(`promptasm fleet bench: ${targets.length} workspaces (shared/corpus/{benign,attacks}/*), ${check1.files.toLocaleString("en-US")} files, ${(check1.bytes / 1e6).toFixed(1)} MB, every file, scope context`);
+  out.push(`promptasm fleet bench: ${targets.length} workspaces (shared/corpus/{benign,attacks}/*${REPEAT > 1 ? `, each listed ${REPEAT} times` : ""}), ${check1.files.toLocaleString("en-US")} files, ${(check1.bytes / 1e6).toFixed(1)} MB, every file, scope context`);
   out.push(`machine: ${ALL} threads available (os.availableParallelism), ${summary.machine.cpu}, Node ${process.version}; median of ${RUNS} runs`);
   out.push(`check: ${check1.findings.toLocaleString("en-US")} findings at 1 thread = ${checkN.findings.toLocaleString("en-US")} at ${ALL} threads, identical file by file`);
   out.push("");
