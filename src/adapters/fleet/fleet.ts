@@ -121,7 +121,10 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
   const report = () => on.progress?.(progress);
 
   let directories = 0;
-  const queue: Pending[] = [];
+  // Events in walk order; queue[head] is the oldest not yet delivered (an index, not shift(): O(1) per event).
+  let queue: Pending[] = [];
+  let head = 0;
+  const waiting = () => queue.length - head;
   let wakeConsumer: (() => void) | undefined;
   let wakeProducer: (() => void) | undefined;
   let producing = true;
@@ -130,7 +133,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
     if (aborted) return;
     queue.push(p);
     wakeConsumer?.();
-    while (!aborted && queue.length >= WINDOW) await new Promise<void>((r) => { wakeProducer = r; });
+    while (!aborted && waiting() >= WINDOW) await new Promise<void>((r) => { wakeProducer = r; });
   };
   const problem = (shown: string, path: string, level: "error" | "note", reason: string) =>
     push(Promise.resolve({ kind: "problem", shown, path, level, reason }));
@@ -197,15 +200,16 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
 
   const consume = async () => {
     for (;;) {
-      if (queue.length === 0) {
+      if (waiting() === 0) {
         if (!producing) return;
         await new Promise<void>((r) => { wakeConsumer = r; });
         wakeConsumer = undefined;
         continue;
       }
-      const e = await queue[0]!;
-      queue.shift();
-      if (queue.length < WINDOW) { wakeProducer?.(); wakeProducer = undefined; }
+      const e = await queue[head]!;
+      head++;
+      if (head >= WINDOW) { queue = queue.slice(head); head = 0; } // drop delivered entries now and then
+      if (waiting() < WINDOW) { wakeProducer?.(); wakeProducer = undefined; }
       if (e.kind === "fatal") throw e.error;
       on.event(e);
     }
