@@ -83,7 +83,7 @@ export interface ScanSummary {
   tooLarge: number;
   /** Paths that could not be scanned (missing, unreadable, loops). */
   errors: number;
-  /** Wall-clock time of the scan in milliseconds, and the worker threads it could use. */
+  /** Wall-clock time of the scan in milliseconds, and the worker threads that ran it. */
   ms: number;
   threads: number;
 }

@@ -458,7 +458,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           srcRoot: directoryUri(io.cwd), files: sarifFiles, notifications: sarifNotes, executionSuccessful: totals.errors === 0,
         }));
       }
-      if (walked.directories > 0) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads }));
+      // The threads that ran: workers start as work needs them, so a small tree may use fewer than --threads.
+      if (walked.directories > 0) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
       code = totals.errors > 0 ? EXIT_ERROR : totals.findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     });
 
