@@ -26,4 +26,12 @@ const write = (stream) => {
 process.on("exit", () => {
   if (streamFailed && !process.exitCode) process.exitCode = 2;
 });
-process.exitCode = await main(process.argv.slice(2), { stdout: write(process.stdout), stderr: write(process.stderr), cwd: process.cwd() });
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: write(process.stdout),
+  stderr: write(process.stderr),
+  cwd: process.cwd(),
+  // scan draws a progress bar only on a terminal (and not under CI=true or --no-progress).
+  ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
+  stdoutIsTTY: process.stdout.isTTY === true,
+  env: process.env,
+});

@@ -1,5 +1,6 @@
 // The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
 // workspace lives here; discovery only sees ReadResult / DirEntry values.
+import { readFileSync, statSync, type Stats } from "node:fs";
 import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
@@ -57,25 +58,57 @@ export class NodeWorkspaceReader implements WorkspaceReader {
   }
 
   async read(path: string): Promise<ReadResult> {
-    let size: number;
+    let info: Stats;
     try {
-      const info = await stat(path);
-      if (info.isDirectory()) return { kind: "error", message: `${path}: is a directory` };
-      // Reading a FIFO or device could block forever or never end.
-      if (!info.isFile()) return { kind: "error", message: `${path}: not a regular file` };
-      size = info.size;
+      info = await stat(path);
     } catch (err) {
-      return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
+      return failed(path, err);
     }
-    if (size > this.maxBytes) return { kind: "too-large", bytes: size, limit: this.maxBytes };
-
+    const refused = this.refuse(path, info);
+    if (refused) return refused;
     let buf: Buffer;
     try {
       buf = await readFile(path);
     } catch (err) {
-      // The file can vanish or change between stat and read.
-      return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
+      return failed(path, err); // the file can vanish or change between stat and read
     }
+    return this.decode(buf);
+  }
+
+  /**
+   * As read(), with synchronous I/O. For worker threads that do nothing else: a blocking read of a small file costs
+   * less than an asynchronous one's two hand-offs to the libuv thread pool (about half the CPU time per file in
+   * bench/fleet.ts, where files average 11 KB).
+   */
+  readSync(path: string): ReadResult {
+    let info: Stats;
+    try {
+      info = statSync(path);
+    } catch (err) {
+      return failed(path, err);
+    }
+    const refused = this.refuse(path, info);
+    if (refused) return refused;
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch (err) {
+      return failed(path, err);
+    }
+    return this.decode(buf);
+  }
+
+  /** What read() answers from stat alone: not a regular file, or over maxBytes; undefined when it is to be read. */
+  private refuse(path: string, info: Stats): ReadResult | undefined {
+    if (info.isDirectory()) return { kind: "error", message: `${path}: is a directory` };
+    // Reading a FIFO or device could block forever or never end.
+    if (!info.isFile()) return { kind: "error", message: `${path}: not a regular file` };
+    if (info.size > this.maxBytes) return { kind: "too-large", bytes: info.size, limit: this.maxBytes };
+    return undefined;
+  }
+
+  /** A file's bytes as read() reports them: too large (it grew), binary, or UTF-8 text. */
+  private decode(buf: Buffer): ReadResult {
     if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
     return decodeFileBytes(buf, { binaryAsText: this.binaryAsText });
   }
@@ -121,6 +154,11 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       return null;
     }
   }
+}
+
+/** read()'s answer when stat or the read failed: missing (ENOENT, ENOTDIR) or an error naming the path. */
+function failed(path: string, err: unknown): ReadResult {
+  return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
 }
 
 function isMissing(err: unknown): boolean {

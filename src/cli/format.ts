@@ -43,19 +43,25 @@ export function clipQuoted(message: string, max = 80): string {
 }
 
 /**
- * Human scan output: one `path:line:col rule-id  excerpt` line per finding. The path is escaped (see
- * {@link escapePath}) and the excerpt's trailing white space trimmed, so each finding is exactly one line.
+ * Human scan output: one `path:line:col rule-id excerpt` line per finding (line and column 1-based, the column in
+ * UTF-16 code units; for invisible characters the rule id is followed by the code point, `invisible-unicode
+ * U+200B`). The path is escaped (see {@link escapePath}) and the excerpt's trailing white space trimmed, so each
+ * finding is exactly one line.
  */
-export function formatFindingsText(file: string, findings: Finding[]): string {
+export function formatFindingsText(file: string, findings: readonly Finding[]): string {
   const shown = escapePath(file);
   return findings.map((f) => {
     const excerpt = f.excerpt.trimEnd();
-    return `${shown}:${f.line}:${f.column} ${ruleLabel(f)}${excerpt === "" ? "" : `  ${excerpt}`}\n`;
+    return `${shown}:${f.line}:${f.column} ${ruleLabel(f)}${excerpt === "" ? "" : ` ${excerpt}`}\n`;
   }).join("");
 }
 
-/** JSON-lines scan output: one object per file. */
-export function formatFindingsJson(file: string, findings: Finding[]): string {
+/**
+ * JSON-lines scan output: one object per scanned file, `{ file, findings: [{ rule, category, offset, line, column,
+ * codePoint?, excerpt }] }` and a line feed (offsets and columns in UTF-16 code units). `file` is the path as given,
+ * unescaped.
+ */
+export function formatFindingsJson(file: string, findings: readonly Finding[]): string {
   return JSON.stringify({
     file,
     findings: findings.map((f) => ({
@@ -65,6 +71,79 @@ export function formatFindingsJson(file: string, findings: Finding[]): string {
   }) + "\n";
 }
 
+/** Counts for the summary line of a scan (see {@link formatScanSummary}). */
+export interface ScanSummary {
+  /** Files scanned, and their size in bytes. */
+  files: number;
+  bytes: number;
+  findings: number;
+  filesWithFindings: number;
+  /** Files skipped as binary (a NUL byte in the first 8 KiB), and over --max-bytes. */
+  binary: number;
+  tooLarge: number;
+  /** Paths that could not be scanned (missing, unreadable, loops). */
+  errors: number;
+  /** Wall-clock time of the scan in milliseconds, and the worker threads that ran it. */
+  ms: number;
+  threads: number;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** Bytes as decimal megabytes (10^6 bytes) with one decimal: "16.6 MB". */
+export function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/**
+ * The summary line `scan` prints on stderr after walking a directory, e.g. "promptasm: 1,298 files scanned
+ * (16.6 MB) in 2.3 s on 2 threads: 5,120 findings in 301 files; 3 binary files skipped; 1 error".
+ */
+export function formatScanSummary(s: ScanSummary): string {
+  const parts = [`${count(s.files, "file")} scanned (${megabytes(s.bytes)}) in ${(s.ms / 1000).toFixed(1)} s on ${count(s.threads, "thread")}: ` +
+    (s.findings === 0 ? "no findings" : `${count(s.findings, "finding")} in ${count(s.filesWithFindings, "file")}`)];
+  if (s.binary > 0) parts.push(`${count(s.binary, "binary file")} skipped`);
+  if (s.tooLarge > 0) parts.push(`${count(s.tooLarge, "file")} over --max-bytes skipped`);
+  if (s.errors > 0) parts.push(count(s.errors, "error"));
+  return `promptasm: ${parts.join("; ")}\n`;
+}
+
+/** What the progress bar shows (see {@link formatProgress}). */
+export interface ProgressView {
+  filesDone: number;
+  filesFound: number;
+  bytesDone: number;
+  bytesFound: number;
+  findings: number;
+  /** True while directories are still being walked: the totals may grow ("+" after them). */
+  walking: boolean;
+  /** Estimated seconds left, or null while unknown. */
+  etaSeconds: number | null;
+  /** Width of the bar itself in cells. */
+  barWidth: number;
+}
+
+/** "42s", "3m 05s", "1h 02m". */
+export function formatEta(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+}
+
+/**
+ * One progress-bar line: the bar (share of bytes done), files, megabytes, findings and the time left, e.g.
+ * "██████░░░░ 60% 780/1,298 files 9.9/16.6 MB 12 findings ETA 2s". While the walk goes on, the totals carry a "+".
+ */
+export function formatProgress(p: ProgressView): string {
+  const share = p.bytesFound > 0 ? Math.min(1, p.bytesDone / p.bytesFound) : p.filesFound > 0 ? Math.min(1, p.filesDone / p.filesFound) : 0;
+  const full = Math.round(share * p.barWidth);
+  const more = p.walking ? "+" : "";
+  const bar = "\u2588".repeat(full) + "\u2591".repeat(p.barWidth - full);
+  const eta = p.etaSeconds === null || !Number.isFinite(p.etaSeconds) ? "--" : formatEta(p.etaSeconds);
+  return `${bar} ${Math.floor(share * 100)}% ${p.filesDone.toLocaleString("en-US")}/${p.filesFound.toLocaleString("en-US")}${more} files ` +
+    `${(p.bytesDone / 1e6).toFixed(1)}/${(p.bytesFound / 1e6).toFixed(1)}${more} MB ${count(p.findings, "finding")} ETA ${eta}`;
+}
 
 /** Human summary of an assembly for stderr: blocked files, truncations and notes, one per line. */
 export function assembleSummary(r: AssembledPrompt): string {

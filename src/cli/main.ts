@@ -2,19 +2,20 @@
 // (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { lstat, mkdir, open, readFile, stat } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { BINARY_SNIFF_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
-import { scanFile } from "../adapters/node-scan-file.js";
-import { walkFiles } from "../adapters/node-walk.js";
+import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
+import { ScanPool } from "../adapters/fleet/pool.js";
+import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
-import { isContextFile, isScanTarget } from "../discovery/names.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../node.js";
 import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
 import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import type { AssembledPrompt } from "../prompt/assemble.js";
-import { BUILTIN_RULES, SCOPES } from "../scan/rules.js";
+import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/rules.js";
 import { countSectionTokens } from "../tokens/tokens.js";
 import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
 import { CACHE_BOUNDARY } from "../prompt/boundary.js";
@@ -22,7 +23,11 @@ import { SessionStoreError, checkSessionId, errorText } from "../stores/errors.j
 import { freezeSession, invalidateSession, type FrozenSession } from "../stores/session.js";
 import { SqliteSessionStore } from "../stores/sqlite.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
-import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText } from "./format.js";
+import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
+import { progressDisabledByEnv, startProgressBar, type ProgressBar, type ProgressStream } from "./progress.js";
+import { artifactUri, directoryUri, formatSarif, type SarifFile, type SarifNotification } from "./sarif.js";
+
+export { STREAM_ABOVE_BYTES } from "../adapters/fleet/scan-job.js";
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIO {
@@ -30,39 +35,38 @@ export interface CliIO {
   stderr: (text: string) => void;
   /** Directory relative paths resolve against. */
   cwd: string;
+  /**
+   * A terminal to draw scan's progress bar on: bin/ passes process.stderr when it is a TTY. Without it, no bar.
+   */
+  progress?: ProgressStream;
+  /** True when stdout is the same terminal: scan then prints its findings above the bar instead of through it. */
+  stdoutIsTTY?: boolean;
+  /** Environment variables that change behaviour (CI, TERM: no progress bar); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 const EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2;
 
+/** This package's name and version, from package.json (src/cli and dist/cli both sit two levels below it). */
+const PACKAGE = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
+
+/** Where SARIF output points readers for the tool: the package's page on the npm registry. */
+export const INFORMATION_URI = `https://www.npmjs.com/package/${PACKAGE.name}`;
+
 /**
- * `scan` streams files over this many bytes (8 MiB) through the core in chunks (scanFile: memory stays flat, same
- * findings); smaller files are read whole, which is faster for them.
+ * Most --threads: 256. Each worker holds its own core, rule tables and V8 heap (tens of MB), and threads beyond the
+ * cores only add memory, so a larger number is almost certainly a typo.
  */
-export const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;
+export const MAX_THREADS = 256;
 
-/** Size in bytes of the regular file at `path`, or -1 (not a regular file, or stat failed: the reader reports it). */
-async function regularFileSize(path: string): Promise<number> {
-  try {
-    const info = await stat(path);
-    return info.isFile() ? info.size : -1;
-  } catch {
-    return -1;
-  }
+function threadCount(value: string): number {
+  const n = positiveInt("--threads")(value);
+  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${n}`);
+  return n;
 }
 
-/** Whether the first BINARY_SNIFF_BYTES of a file hold a NUL byte (the reader's binary test); false if unreadable. */
-async function looksBinary(path: string): Promise<boolean> {
-  let fh;
-  try {
-    fh = await open(path, "r");
-    const { buffer, bytesRead } = await fh.read(Buffer.alloc(BINARY_SNIFF_BYTES), 0, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
-  } catch {
-    return false; // scanFile opens it again and reports the error
-  } finally {
-    await fh?.close().catch(() => undefined);
-  }
-}
+/** Collects a repeatable option's values. */
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** Largest value the numeric options take: the largest signed 32-bit integer, what the core's counters hold. */
 export const MAX_OPTION_INT = 2_147_483_647;
@@ -74,24 +78,6 @@ function positiveInt(name: string) {
     }
     return Number(value);
   };
-}
-
-/** Why a path that is neither a regular file nor a directory (reader.kind() gave null) cannot be scanned. */
-async function whyNotScannable(path: string): Promise<string> {
-  try {
-    const info = await stat(path); // stat only: never opens the path, so a FIFO cannot block
-    const type = info.isFIFO() ? "FIFO" : info.isCharacterDevice() ? "character device" : info.isBlockDevice() ? "block device" : info.isSocket() ? "socket" : "special file";
-    return `not a regular file (${type})`;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") {
-      try {
-        if ((await lstat(path)).isSymbolicLink()) return "broken symbolic link";
-      } catch { /* nothing there at all */ }
-      return "no such file or directory";
-    }
-    return code === "ENOTDIR" ? "no such file or directory" : describeFsError(e);
-  }
 }
 
 /** Checks `--root` before assembly: it must exist and be a directory. */
@@ -290,7 +276,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   let code = EXIT_CLEAN;
   const program = new Command("promptasm")
     .description("Assemble, guard and freeze an LLM agent's system prompt from a workspace.")
-    .version("0.1.0")
+    .version(PACKAGE.version)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(clipQuoted(text)) })
     .showHelpAfterError("(run promptasm --help for usage)");
@@ -389,88 +375,92 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     });
 
   program.command("scan")
-    .description("scan files, or directories for agent context files, for prompt injection and invisible characters")
-    .argument("<paths...>", "files (scanned whatever their name) or directories (searched recursively for context files and Markdown)")
-    .option("--all", "in directories, scan every file, not only context files and Markdown")
-    .option("--json", "print one JSON object per scanned file: { file, findings }")
+    .description("scan files, or directories (many workspaces at once, on every core) for agent context files, for prompt injection and invisible characters")
+    .argument("<paths...>", "files (scanned whatever their name) or directories (walked for context files and Markdown)")
+    .addOption(new Option("--format <format>", "output: human (path:line:col rule-id excerpt), json (one JSON object per file per line) or sarif (SARIF 2.1.0)").choices(["human", "json", "sarif"]))
+    .option("--json", "the same as --format json")
     .addOption(new Option("--scope <scope>", "rules to run: all, context (context files) or strict (agent-written memory and skills)").choices([...SCOPES]).default("context"))
+    .option("--all", "in directories, scan every file, not only context files and Markdown")
+    .option("--include <glob>", "in directories, scan only files matching this glob (relative to the directory; repeatable)", collect, [])
+    .option("--exclude <glob>", "in directories, skip files and directories matching this glob (relative to the directory; repeatable)", collect, [])
+    .option("--no-gitignore", "do not honour .gitignore files (by default their rules skip paths, never agent context files)")
+    .addOption(new Option("--threads <n>", `worker threads, 1..${MAX_THREADS} (default: the number of cores)`).argParser(threadCount))
+    .option("--no-progress", "no progress bar (there is none unless stderr is a terminal, or when CI is set)")
     .option("--config <file>", `config file with extra rules (default: the nearest ${CONFIG_FILE} from the current directory up to its project root)`)
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
     .action(async (paths: string[], opts) => {
+      if (opts.json && opts.format !== undefined && opts.format !== "json") {
+        throw new PromptasmError("E_ARG", `--json and --format ${opts.format} ask for different outputs; give one of them`);
+      }
+      const format: "human" | "json" | "sarif" = opts.json ? "json" : opts.format ?? "human";
+      const scope = opts.scope as RuleScope;
       // Only the config's rules are used here (they can only add findings), wherever the file was found.
       const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
-      const pa = await loadWithConfigRules(loaded);
-      const limits = opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {};
-      const reader = new NodeWorkspaceReader(limits);
-      // Context files and files named on the command line are never skipped as binary: a NUL byte must not be a
-      // way around the scan. They are decoded as text, NULs kept as U+0000.
-      const textReader = new NodeWorkspaceReader({ ...limits, binaryAsText: true });
-      let findings = 0, errors = 0;
-      const fail = (message: string) => { io.stderr(`promptasm: ${escapePath(message)}\n`); errors++; };
-      const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
-      // Over STREAM_ABOVE_BYTES: the same checks and notes as below, without reading the file whole.
-      const scanLarge = async (shown: string, abs: string, asText: boolean, size: number) => {
-        if (size > reader.maxBytes) { note(`${shown}: ${size} bytes is over the ${reader.maxBytes}-byte limit, skipped`); return; }
-        if (!asText && await looksBinary(abs)) { note(`${shown}: binary file, skipped`); return; }
-        let r;
-        try {
-          r = await scanFile(pa, abs, { scope: opts.scope });
-        } catch (e) {
-          if (!(e instanceof PromptasmError) || (e.code !== "E_IO" && e.code !== "E_NOT_FOUND")) throw e;
-          fail(e.code === "E_NOT_FOUND" ? `${shown}: no such file` : e.message);
-          return;
-        }
-        if (r.invalidUtf8At !== undefined) note(`${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place`);
-        if (r.containsNul) note(`${shown}: contains NUL bytes, scanned as text`);
-        for (const x of r.suppressed) note(`${shown}: ${x.count} more ${x.rule} findings not listed`);
-        findings += r.findings.length;
-        io.stdout(opts.json ? formatFindingsJson(shown, r.findings) : formatFindingsText(shown, r.findings));
+      const threads: number = opts.threads ?? availableParallelism();
+      const pool = new ScanPool({ threads, extraRules: loaded.config.rules });
+      const bar: ProgressBar | undefined = io.progress?.isTTY && opts.progress !== false && !progressDisabledByEnv(io.env ?? {})
+        ? startProgressBar(io.progress) : undefined;
+      // With a bar on the terminal, text goes above it; findings too when stdout is that terminal.
+      const out = (text: string) => { if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
+      const err = (text: string) => { if (bar) bar.log(text); else io.stderr(text); };
+      const t0 = performance.now();
+      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0 };
+      const sarifFiles: SarifFile[] = [];
+      const sarifNotes: SarifNotification[] = [];
+      const say = (level: "error" | "note", path: string, message: string) => {
+        if (level === "error") totals.errors++;
+        err(`promptasm: ${level === "note" ? "note: " : ""}${escapePath(message)}\n`);
+        if (format === "sarif") sarifNotes.push({ level, message, artifact: artifactUri(io.cwd, path) });
       };
-      const scanOne = async (shown: string, abs: string, asText: boolean) => {
-        const size = await regularFileSize(abs);
-        if (size > STREAM_ABOVE_BYTES) return scanLarge(shown, abs, asText, size);
-        const r = await (asText ? textReader : reader).read(abs);
-        switch (r.kind) {
-          case "missing": fail(`${shown}: no such file`); return;
-          case "error": fail(r.message); return;
-          case "binary": note(`${shown}: binary file, skipped`); return;
-          case "too-large": note(`${shown}: ${r.bytes} bytes is over the ${r.limit}-byte limit, skipped`); return;
+      const onEvent = (e: FleetEvent) => {
+        if (e.kind === "problem") { say(e.level, e.path, `${e.shown}: ${e.reason}`); return; }
+        const o = e.outcome;
+        switch (o.status) {
+          case "missing": say("error", e.path, `${e.shown}: no such file`); return;
+          case "error": say("error", e.path, `${e.shown}: ${o.reason}`); return;
+          case "binary": totals.binary++; say("note", e.path, `${e.shown}: binary file, skipped`); return;
+          case "too-large": totals.tooLarge++; say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`); return;
         }
-        if (r.invalidUtf8At !== undefined) note(`${shown}: invalid UTF-8 at byte ${r.invalidUtf8At}, scanned with U+FFFD in its place`);
-        if (r.text.includes("\u0000")) note(`${shown}: contains NUL bytes, scanned as text`);
-        const { findings: found, suppressed } = pa.scanner.scanDetailed(r.text, { scope: opts.scope });
-        for (const x of suppressed) note(`${shown}: ${x.count} more ${x.rule} findings not listed`);
-        findings += found.length;
-        io.stdout(opts.json ? formatFindingsJson(shown, found) : formatFindingsText(shown, found));
+        if (o.invalidUtf8At !== undefined) say("note", e.path, `${e.shown}: invalid UTF-8 at byte ${o.invalidUtf8At}, scanned with U+FFFD in its place`);
+        if (o.containsNul) say("note", e.path, `${e.shown}: contains NUL bytes, scanned as text`);
+        for (const x of o.suppressed) say("note", e.path, `${e.shown}: ${x.count} more ${x.rule} findings not listed`);
+        totals.files++;
+        totals.bytes += o.bytes;
+        totals.findings += o.findings.length;
+        if (o.findings.length > 0) totals.filesWithFindings++;
+        if (format === "human") out(formatFindingsText(e.shown, o.findings));
+        else if (format === "json") out(formatFindingsJson(e.shown, o.findings));
+        else if (o.findings.length > 0) sarifFiles.push({ ...artifactUri(io.cwd, e.path), findings: o.findings, regions: o.regions });
       };
-      for (const p of paths) {
-        const abs = resolve(io.cwd, p);
+      let walked: { directories: number };
+      try {
         try {
-          let kind: "file" | "dir" | null;
-          try {
-            kind = await reader.kind(abs);
-          } catch (e) {
-            // ELOOP, EACCES, …: report this path and go on with the others.
-            fail(`${p}: ${describeFsError((e as Error).cause ?? e)}`);
-            continue;
-          }
-          if (kind === null) { fail(`${p}: ${await whyNotScannable(abs)}`); continue; }
-          if (kind === "file") { await scanOne(p, abs, true); continue; }
-          const base = p.replace(/\/+$/, "");
-          for await (const item of walkFiles(abs, opts.all ? {} : { include: isScanTarget })) {
-            if (item.kind === "problem") {
-              const message = `${item.rel === "" ? p : base + "/" + item.rel}: ${item.reason}`;
-              if (item.level === "note") note(message);
-              else fail(message);
-              continue;
-            }
-            await scanOne(base + "/" + item.rel, item.path, isContextFile(item.path));
-          }
-        } catch (e) {
-          fail(`${p}: ${e instanceof Error ? e.message : String(e)}`);
+          await pool.warm(); // a rule set the core rejects is reported before anything is scanned
+          walked = await runFleet(paths.map((p) => ({ arg: p, abs: resolve(io.cwd, p) })), {
+            scope, maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, all: opts.all === true,
+            include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, pool,
+          }, { event: onEvent, ...(bar ? { progress: (p) => bar.update(p) } : {}) });
+        } finally {
+          bar?.stop();
+          await pool.close();
         }
+      } catch (e) {
+        // A rule the core rejects (E_RULES …) comes from the config: name the file, keep the code. E_WASM is not its fault.
+        if (e instanceof PromptasmError && e.code !== "E_WASM" && loaded.path !== null && loaded.config.rules.length > 0) {
+          throw new PromptasmError(e.code, `config ${loaded.path}: ${e.message}`, { cause: e });
+        }
+        throw e;
       }
-      code = errors > 0 ? EXIT_ERROR : findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+      if (format === "sarif") {
+        io.stdout(formatSarif({
+          driver: { name: PACKAGE.name, version: PACKAGE.version, informationUri: INFORMATION_URI },
+          rules: rulesForScope([...BUILTIN_RULES, ...loaded.config.rules], scope), scope,
+          srcRoot: directoryUri(io.cwd), files: sarifFiles, notifications: sarifNotes, executionSuccessful: totals.errors === 0,
+        }));
+      }
+      // The threads that ran: workers start as work needs them, so a small tree may use fewer than --threads.
+      if (walked.directories > 0) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
+      code = totals.errors > 0 ? EXIT_ERROR : totals.findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     });
 
   program.command("explain")

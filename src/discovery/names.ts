@@ -29,9 +29,18 @@ export function isContextFile(relPath: string): boolean {
 }
 
 /**
- * True when `promptasm scan <dir>` scans the file without --all: a context file (isContextFile) or any Markdown
- * file, since agents also pull Markdown in through @path imports, skills and linked docs.
+ * Directories, by name, that hold agent context wherever they sit: the first segment of each CONTEXT_DIRS entry,
+ * plus `.github` (copilot-instructions.md, instructions/*.instructions.md). A directory walk enters them even when a
+ * .gitignore lists them, since agents read them whether git tracks them or not.
+ */
+export const CONTEXT_DIR_NAMES: ReadonlySet<string> = new Set([...CONTEXT_DIRS.map((d) => d.split("/")[0]!), ".github"]);
+
+/**
+ * True when `promptasm scan <dir>` scans the file without --all: a context file (isContextFile), any Markdown
+ * file, since agents also pull Markdown in through @path imports, skills and linked docs, and every file under a
+ * `.claude/` directory (Claude Code reads its settings, hooks and skill scripts from there, not only Markdown).
+ * @param relPath POSIX path relative to the scanned directory.
  */
 export function isScanTarget(relPath: string): boolean {
-  return isContextFile(relPath) || /\.(md|markdown)$/i.test(relPath);
+  return isContextFile(relPath) || /\.(md|markdown)$/i.test(relPath) || ("/" + relPath).includes("/.claude/");
 }

@@ -1,0 +1,228 @@
+// Fleet scanning: walks every root given (files are scanned whatever their name; directories are walked for the
+// files to scan), hands each file to a ScanPool, and reports results in walk order as they finish.
+//
+// Order. Events come out in the order of the arguments and, within a directory, of the walk (names in code-unit
+// order, depth first), whatever the number of threads, so output is the same at 1 thread and at 16. A result is held
+// back only until the files before it are done; the walk runs at most WINDOW items ahead of the oldest unfinished
+// file, which bounds memory however many files there are.
+
+import { lstat, stat } from "node:fs/promises";
+import picomatch from "picomatch";
+import { isContextFile, isScanTarget } from "../../discovery/names.js";
+import type { RuleScope } from "../../scan/rules.js";
+import { describeFsError, NodeWorkspaceReader } from "../node-reader.js";
+import type { FileJob, FileOutcome } from "./scan-job.js";
+import { walkFiles } from "./walk.js";
+
+/** Walk items that may be ahead of the oldest file still being scanned. */
+export const WINDOW = 4096;
+
+/** A path given to scan. */
+export interface FleetTarget {
+  /** As the user gave it: output and messages show it (walked files as `<arg>/<path below it>`). */
+  arg: string;
+  /** The same path, absolute. */
+  abs: string;
+}
+
+/** Options for {@link runFleet}. */
+export interface FleetOptions {
+  /** Rules to run. */
+  scope: RuleScope;
+  /** Files over this many bytes are skipped with a note. */
+  maxBytes: number;
+  /** In directories, scan every file rather than the scan targets (isScanTarget: context files and Markdown). */
+  all: boolean;
+  /** picomatch globs relative to each directory given: when any is given, only files matching one are scanned. */
+  include: readonly string[];
+  /** picomatch globs relative to each directory given: matching files are not scanned, matching directories not entered. */
+  exclude: readonly string[];
+  /** Honour .gitignore files in walked directories (never for agent context files; see walk.ts). */
+  gitignore: boolean;
+  /** Where files are scanned (a ScanPool; tests may pass their own). */
+  pool: { scan(job: FileJob): Promise<FileOutcome> };
+}
+
+/**
+ * One thing to report, in order. `shown` is the path as output shows it; `path` the absolute path.
+ * A "problem" is a path that could not be scanned: an "error" (missing, unreadable, a loop) or a "note" (a broken
+ * link or special file met in a walk, skipped).
+ */
+export type FleetEvent =
+  | { kind: "file"; shown: string; path: string; outcome: FileOutcome }
+  | { kind: "problem"; shown: string; path: string; level: "error" | "note"; reason: string };
+
+/** Progress so far, for a progress bar. Bytes are file sizes from stat during the walk. */
+export interface FleetProgress {
+  /** Files found so far by the walk (it may still be running: see `walking`). */
+  filesFound: number;
+  bytesFound: number;
+  /** Files whose scan has finished (in any order). */
+  filesDone: number;
+  bytesDone: number;
+  /** Findings in the finished files. */
+  findings: number;
+  /** True until every directory has been walked. */
+  walking: boolean;
+}
+
+/** Callbacks of {@link runFleet}. */
+export interface FleetHandlers {
+  /** Called for each event, in order. */
+  event(e: FleetEvent): void;
+  /** Called whenever a file is found or finished. */
+  progress?(p: Readonly<FleetProgress>): void;
+}
+
+/** Why a path that is neither a regular file nor a directory cannot be scanned (stat only: a FIFO is never opened). */
+export async function whyNotScannable(path: string): Promise<string> {
+  try {
+    const info = await stat(path);
+    const type = info.isFIFO() ? "FIFO" : info.isCharacterDevice() ? "character device" : info.isBlockDevice() ? "block device" : info.isSocket() ? "socket" : "special file";
+    return `not a regular file (${type})`;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") {
+      try {
+        if ((await lstat(path)).isSymbolicLink()) return "broken symbolic link";
+      } catch { /* nothing there at all */ }
+      return "no such file or directory";
+    }
+    return code === "ENOTDIR" ? "no such file or directory" : describeFsError(e);
+  }
+}
+
+/**
+ * A matcher for --include/--exclude globs (picomatch syntax, dot files included), tested against paths relative to
+ * the directory walked. As in .gitignore, a glob without a slash matches a name at any depth (it is read as
+ * `**\/glob`); a glob with one is anchored at that directory ("./" in front is dropped).
+ */
+export function globMatcher(globs: readonly string[]): (rel: string) => boolean {
+  return picomatch(globs.map((g) => {
+    const bare = g.replace(/^(\.\/)+/, "");
+    return bare.includes("/") ? bare : `**/${bare}`;
+  }), { dot: true });
+}
+
+type Pending = Promise<FleetEvent | { kind: "fatal"; error: unknown }>;
+
+/**
+ * Scans `targets`: each file named is scanned whatever its name (as text even if it looks binary); each directory
+ * is walked (walk.ts) and its selected files scanned. Events arrive in order (see the file comment) while the scan
+ * runs.
+ * @returns once every event has been delivered: how many of the targets were directories (walked).
+ * @throws what the pool throws when its workers cannot load (E_RULES, E_WASM); file problems are events.
+ */
+export async function runFleet(targets: readonly FleetTarget[], options: FleetOptions, on: FleetHandlers): Promise<{ directories: number }> {
+  const included = options.include.length > 0 ? globMatcher(options.include) : () => true;
+  const excluded = options.exclude.length > 0 ? globMatcher(options.exclude) : () => false;
+  const select = (rel: string) => (options.all || isScanTarget(rel)) && included(rel);
+  const progress: FleetProgress = { filesFound: 0, bytesFound: 0, filesDone: 0, bytesDone: 0, findings: 0, walking: true };
+  const report = () => on.progress?.(progress);
+
+  let directories = 0;
+  // Events in walk order; queue[head] is the oldest not yet delivered (an index, not shift(): O(1) per event).
+  let queue: Pending[] = [];
+  let head = 0;
+  const waiting = () => queue.length - head;
+  let wakeConsumer: (() => void) | undefined;
+  let wakeProducer: (() => void) | undefined;
+  let producing = true;
+  let aborted = false; // the consumer stopped (a fatal error): the walk ends at its next step
+  const push = async (p: Pending) => {
+    if (aborted) return;
+    queue.push(p);
+    wakeConsumer?.();
+    while (!aborted && waiting() >= WINDOW) await new Promise<void>((r) => { wakeProducer = r; });
+  };
+  const problem = (shown: string, path: string, level: "error" | "note", reason: string) =>
+    push(Promise.resolve({ kind: "problem", shown, path, level, reason }));
+  const file = (shown: string, path: string, asText: boolean, size: number) => {
+    progress.filesFound++;
+    progress.bytesFound += Math.max(0, size);
+    report();
+    const job: FileJob = { path, asText, scope: options.scope, maxBytes: options.maxBytes };
+    return push(options.pool.scan(job).then(
+      (outcome): FleetEvent => {
+        progress.filesDone++;
+        progress.bytesDone += Math.max(0, size);
+        if (outcome.status === "scanned") progress.findings += outcome.findings.length;
+        report();
+        return { kind: "file", shown, path, outcome };
+      },
+      (error: unknown) => ({ kind: "fatal" as const, error }),
+    ));
+  };
+
+  const produce = async () => {
+    const reader = new NodeWorkspaceReader();
+    try {
+      for (const { arg, abs } of targets) {
+        if (aborted) break;
+        try {
+          let kind: "file" | "dir" | null;
+          try {
+            kind = await reader.kind(abs);
+          } catch (e) {
+            // ELOOP, EACCES, …: report this path and go on with the others.
+            await problem(arg, abs, "error", describeFsError((e as Error).cause ?? e));
+            continue;
+          }
+          if (kind === null) {
+            await problem(arg, abs, "error", await whyNotScannable(abs));
+            continue;
+          }
+          if (kind === "file") {
+            const size = await stat(abs).then((s) => s.size, () => 0);
+            await file(arg, abs, true, size);
+            continue;
+          }
+          directories++;
+          const base = arg.replace(/\/+$/, "") || "/";
+          const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
+          // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
+          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined })) {
+            if (aborted) break;
+            if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
+            else await file(shownOf(item.rel), item.path, isContextFile(item.path), item.size);
+          }
+        } catch (e) {
+          await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));
+        }
+      }
+    } finally {
+      producing = false;
+      progress.walking = false;
+      report();
+      wakeConsumer?.();
+    }
+  };
+
+  const consume = async () => {
+    for (;;) {
+      if (waiting() === 0) {
+        if (!producing) return;
+        await new Promise<void>((r) => { wakeConsumer = r; });
+        wakeConsumer = undefined;
+        continue;
+      }
+      const e = await queue[head]!;
+      head++;
+      if (head >= WINDOW) { queue = queue.slice(head); head = 0; } // drop delivered entries now and then
+      if (waiting() < WINDOW) { wakeProducer?.(); wakeProducer = undefined; }
+      if (e.kind === "fatal") throw e.error;
+      on.event(e);
+    }
+  };
+
+  const producer = produce();
+  try {
+    await consume();
+  } finally {
+    // After a fatal error the walk may be waiting for room in the queue: stop it there.
+    aborted = true;
+    wakeProducer?.();
+    await producer;
+  }
+  return { directories };
+}

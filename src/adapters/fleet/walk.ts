@@ -1,0 +1,185 @@
+// Walks a directory on the local filesystem for files to scan. Follows symlinks but visits each real directory
+// once, identified by the (device, inode) pair from stat, so a symlink loop ends the walk of that branch instead of
+// looping forever. The walk is iterative (an explicit stack) and never calls realpath, so its cost is linear in the
+// number of entries whatever the depth. Entries are classified from the directory listing (d_type); only
+// directories, symbolic links and the files that are selected are stat'ed.
+//
+// What is skipped, in this order: SKIPPED_DIRS (never entered); paths an `exclude` matcher matches (directories are
+// not entered); with `gitignore`, paths the .gitignore files below the root exclude, except agent context files and
+// context directories (see isGitignored below); files `select` rejects.
+
+import type { BigIntStats, Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { posix } from "node:path";
+import { CONTEXT_DIR_NAMES, isContextFile } from "../../discovery/names.js";
+import { describeFsError } from "../node-reader.js";
+import { isIgnored, NO_IGNORES, withGitignore, type IgnoreChain } from "./gitignore.js";
+
+/** Directories never entered: version-control internals and installed dependencies. */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".hg", ".svn", "node_modules"]);
+
+/**
+ * One item the walk met: a file to scan, or a problem with a path. A problem is an "error" (the path could not be
+ * read: a directory that cannot be listed, an entry that cannot be stat'ed for a reason other than a broken link) or
+ * a "note" (a broken symbolic link, an entry that is neither a file nor a directory, a .gitignore that cannot be
+ * read). `reason` says what is wrong; `message` is `"<path>: <reason>"`. `rel` is the POSIX path relative to the
+ * root ("" for the root). `size` is the file's size in bytes from stat during the walk (the scan stats it again), or
+ * -1 when WalkOptions.sizes is false.
+ */
+export type WalkItem =
+  | { kind: "file"; path: string; rel: string; size: number }
+  | { kind: "problem"; path: string; rel: string; level: "error" | "note"; reason: string; message: string };
+
+/** Options for {@link walkFiles}. */
+export interface WalkOptions {
+  /**
+   * Which files matter, by path relative to the root: only those are yielded, and only for those are problems
+   * (broken links, stat failures, special files) reported. Default: every file. Directories are always entered
+   * (unless skipped below), and a directory that cannot be listed is always an error, since it may hide files that
+   * matter.
+   */
+  select?: (rel: string) => boolean;
+  /** Paths (relative to the root) to leave out: a matching file is not yielded, a matching directory not entered. */
+  exclude?: (rel: string) => boolean;
+  /** Honour .gitignore files found in the walk (default false). */
+  gitignore?: boolean;
+  /**
+   * Stat every file yielded for its size (default true). Without it a plain file's size is -1 (a file reached
+   * through a symlink is stat'ed anyway): one system call less per file when nobody shows the sizes.
+   */
+  sizes?: boolean;
+}
+
+function problem(path: string, rel: string, level: "error" | "note", reason: string): WalkItem {
+  return { kind: "problem", path, rel, level, reason, message: `${path}: ${reason}` };
+}
+
+interface Frame {
+  dir: string;
+  rel: string;
+  entries: Dirent[];
+  next: number;
+  ignores: IgnoreChain;
+}
+
+/**
+ * Whether .gitignore rules hide an entry. They never hide an agent context file (AGENTS.md, CLAUDE.local.md, …) or
+ * anything in a context directory (.claude, .cursor, .github, …, e.g. .claude/settings.local.json): agents load
+ * those whether git tracks them or not, and an ignored but force-added AGENTS.md would otherwise be a cheap way
+ * around the scan.
+ */
+function isGitignored(chain: IgnoreChain, rel: string, isDir: boolean): boolean {
+  if (chain.levels.length === 0) return false;
+  if (!isDir && isContextFile(rel)) return false;
+  if (rel.split("/").some((segment) => CONTEXT_DIR_NAMES.has(segment))) return false;
+  return isIgnored(chain, rel, isDir);
+}
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * Yields the files under `root` (absolute POSIX path), sorted by name within each directory (code-unit order, depth
+ * first) so output is stable. Unreadable directories, broken links and special files are yielded as problems, never
+ * thrown.
+ * @example
+ *   for await (const item of walkFiles("/repo", { select: isScanTarget, gitignore: true })) console.log(item.rel);
+ */
+export async function* walkFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkItem> {
+  const select = options.select ?? (() => true);
+  const exclude = options.exclude ?? (() => false);
+  const seen = new Set<string>();
+  const stack: Frame[] = [];
+
+  /** Lists `dir` onto the stack (reading its .gitignore first); problems when it cannot be listed or read. */
+  const enter = async (dir: string, rel: string, parent: IgnoreChain): Promise<WalkItem[]> => {
+    let entries: Dirent[];
+    try {
+      entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
+    } catch (e) {
+      return [problem(dir, rel, "error", `cannot list directory: ${describeFsError(e)}`)];
+    }
+    const out: WalkItem[] = [];
+    let ignores = parent;
+    if (options.gitignore && entries.some((d) => d.name === ".gitignore")) {
+      const file = posix.join(dir, ".gitignore");
+      try {
+        ignores = withGitignore(parent, rel, await readFile(file, "utf8"));
+      } catch (e) {
+        // Scanning more than asked is the safe side: say so and go on without these rules.
+        out.push(problem(file, rel === "" ? ".gitignore" : `${rel}/.gitignore`, "note", `cannot read .gitignore (${describeFsError(e)}); its rules are not applied`));
+      }
+    }
+    stack.push({ dir, rel, entries, next: 0, ignores });
+    return out;
+  };
+
+  try {
+    const st = await stat(root, { bigint: true });
+    seen.add(`${st.dev}:${st.ino}`);
+  } catch (e) {
+    yield problem(root, "", "error", describeFsError(e));
+    return;
+  }
+  yield* await enter(root, "", NO_IGNORES);
+
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.entries.length) {
+      stack.pop();
+      continue;
+    }
+    const entry = top.entries[top.next++]!;
+    const name = entry.name;
+    const path = posix.join(top.dir, name);
+    const rel = top.rel === "" ? name : `${top.rel}/${name}`;
+    if (exclude(rel)) continue;
+    // A plain file or directory is known from the listing; a symlink (or an unknown d_type) needs a stat to follow.
+    const known = entry.isFile() || entry.isDirectory();
+    let isDir = entry.isDirectory();
+    let st: BigIntStats | undefined;
+    if (!known && (entry.isSymbolicLink() || !(entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()))) {
+      try {
+        st = await stat(path, { bigint: true });
+        isDir = st.isDirectory();
+      } catch (e) {
+        // We cannot tell what the entry would have been: report it only when its name matters.
+        if (!select(rel) || isGitignored(top.ignores, rel, false)) continue;
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") yield problem(path, rel, "note", "broken symbolic link, skipped");
+        else yield problem(path, rel, "error", describeFsError(e));
+        continue;
+      }
+    }
+    if (isDir) {
+      if (SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true)) continue;
+      try {
+        st ??= await stat(path, { bigint: true });
+      } catch (e) {
+        yield problem(path, rel, "error", describeFsError(e)); // vanished or unreadable since the listing
+        continue;
+      }
+      const id = `${st.dev}:${st.ino}`;
+      if (seen.has(id)) continue; // a symlink loop or a second link to a directory already walked
+      seen.add(id);
+      yield* await enter(path, rel, top.ignores);
+      continue;
+    }
+    if (!select(rel) || isGitignored(top.ignores, rel, false)) continue;
+    if (st === undefined && entry.isFile() && options.sizes === false) {
+      yield { kind: "file", path, rel, size: -1 };
+      continue;
+    }
+    if (st === undefined && entry.isFile()) {
+      try {
+        st = await stat(path, { bigint: true });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") continue; // deleted since the listing: nothing to scan, nothing wrong
+        yield problem(path, rel, "error", describeFsError(e));
+        continue;
+      }
+    }
+    if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size) };
+    else yield problem(path, rel, "note", "not a regular file, skipped");
+  }
+}

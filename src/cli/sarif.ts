@@ -1,0 +1,186 @@
+// SARIF 2.1.0 output for `promptasm scan --format sarif`: a pure function from scan results to one SARIF log, for
+// GitHub code scanning and other SARIF viewers. Deterministic: no timestamps, files sorted by URI, so the same tree
+// gives the same bytes at any thread count.
+//
+// Locations. Artifact URIs are relative to %SRCROOT%, the directory promptasm ran in (given in originalUriBaseIds as
+// a file: URI), which in CI is the checkout GitHub resolves them against; with `promptasm scan .` that is the root
+// scanned. A file outside it gets an absolute file: URI and no base id. Columns count UTF-16 code units, SARIF's
+// default unit, stated in run.columnKind. The engine reports where a match starts, not where it ends: the region
+// runs from the start to the end of its line, at most 60 code units (one code unit for files streamed from disk;
+// see FindingRegion in src/adapters/fleet/scan-job.ts).
+
+import { createHash } from "node:crypto";
+import { posix } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Log, ReportingDescriptor, Result, Notification } from "sarif";
+import type { FindingRegion } from "../adapters/fleet/scan-job.js";
+import { INVISIBLE_RULE_ID, QUOTING_POLICY, SCOPES, type Rule, type RuleCategory, type RuleScope } from "../scan/rules.js";
+import type { Finding } from "../scan/scanner.js";
+import { ruleLabel } from "./format.js";
+
+/** The `$schema` of the log: the SARIF 2.1.0 schema as SchemaStore publishes it. */
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/** The uriBaseId relative artifact URIs use. */
+export const SRCROOT = "%SRCROOT%";
+
+/** Key of our fingerprint in `partialFingerprints` (versioned: a change of recipe changes the key). */
+export const FINGERPRINT_KEY = "promptasm/v1";
+
+/** Where an artifact is: `uri` relative to %SRCROOT% (percent-encoded) when `relative`, else an absolute file: URI. */
+export interface ArtifactUri {
+  uri: string;
+  relative: boolean;
+}
+
+/** A scanned file with findings, for {@link formatSarif}. */
+export interface SarifFile extends ArtifactUri {
+  findings: readonly Finding[];
+  /** One per finding, same order (see FindingRegion). */
+  regions: readonly FindingRegion[];
+}
+
+/** Something about the run that is not a finding: an unreadable path (error), a skipped file (note). */
+export interface SarifNotification {
+  level: "error" | "warning" | "note";
+  message: string;
+  /** The path it is about, when there is one. */
+  artifact?: ArtifactUri;
+}
+
+/** Everything {@link formatSarif} needs. */
+export interface SarifInput {
+  driver: { name: string; version: string; informationUri: string };
+  /** The rules that ran (the scan's scope), in rule-set order; invisible-unicode is added after them. */
+  rules: readonly Rule[];
+  scope: RuleScope;
+  /** file: URI of the directory relative URIs resolve against (the working directory), ending in "/". */
+  srcRoot: string;
+  /** Files with findings, in any order. */
+  files: readonly SarifFile[];
+  /** In the order they happened. */
+  notifications: readonly SarifNotification[];
+  /** False when any path could not be scanned (the CLI then exits 2). */
+  executionSuccessful: boolean;
+}
+
+/**
+ * The artifact URI of `path` as seen from `cwd` (both absolute POSIX paths): relative and percent-encoded segment
+ * by segment when `path` is inside `cwd`, else an absolute file: URI.
+ */
+export function artifactUri(cwd: string, path: string): ArtifactUri {
+  const rel = posix.relative(cwd, path);
+  if (rel === "" || rel === ".." || rel.startsWith("../") || posix.isAbsolute(rel)) return { uri: pathToFileURL(path).href, relative: false };
+  return { uri: rel.split("/").map(encodeURIComponent).join("/"), relative: true };
+}
+
+/** The file: URI of a directory, ending in "/" (for SarifInput.srcRoot). */
+export function directoryUri(dir: string): string {
+  const href = pathToFileURL(dir).href;
+  return href.endsWith("/") ? href : `${href}/`;
+}
+
+/** "ignore-instructions" → "IgnoreInstructions" (SARIF's reportingDescriptor.name: an identifier-like name). */
+function ruleName(id: string): string {
+  return id.split(/[^a-z0-9]+/i).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+}
+
+/** The description without its trailing parenthetical examples, as one sentence. */
+function shortText(description: string): string {
+  const cut = description.replace(/\s*\([^()]*\)\.?$/, "");
+  return cut.endsWith(".") ? cut : `${cut}.`;
+}
+
+/** What a SARIF rule descriptor is made from: a Rule's metadata, or the invisible-character pass's. */
+type RuleMeta = Pick<Rule, "id" | "scope" | "description"> & { category: RuleCategory | "invisible"; short?: string };
+
+/** Metadata of the invisible-character pass, which is not a pattern rule. */
+const INVISIBLE: RuleMeta = {
+  id: INVISIBLE_RULE_ID,
+  category: "invisible",
+  scope: "all",
+  short: "An invisible or bidirectional-control character.",
+  description: "An invisible or bidirectional-control character (zero-width characters, bidi controls, tag characters, fillers, control characters), which can hide text from a reviewer while a model still reads it.",
+};
+
+function descriptor(rule: RuleMeta): ReportingDescriptor {
+  const scopes = SCOPES.slice(SCOPES.indexOf(rule.scope)).join(", ");
+  const after = "promptasm blocks a context file with any finding instead of loading it. Quoting does not exempt a " +
+    `phrase (${QUOTING_POLICY}): after review, allow the file by its SHA-256 in promptasm.config.json.`;
+  const text = `${rule.description}\n\nCategory: ${rule.category}. Scope: ${rule.scope} (runs at --scope ${scopes}). ${after}`;
+  const markdown = `${rule.description}\n\n**Category:** ${rule.category}. **Scope:** ${rule.scope} (runs at \`--scope ${scopes}\`). ${after}`;
+  return {
+    id: rule.id,
+    name: ruleName(rule.id),
+    shortDescription: { text: rule.short ?? shortText(rule.description) },
+    fullDescription: { text: rule.description },
+    help: { text, markdown },
+    defaultConfiguration: { level: "error" },
+    properties: { tags: ["security", "prompt-injection", rule.category, `scope:${rule.scope}`], category: rule.category, scope: rule.scope },
+  };
+}
+
+const location = (a: ArtifactUri) => ({ artifactLocation: a.relative ? { uri: a.uri, uriBaseId: SRCROOT } : { uri: a.uri } });
+
+/**
+ * A SARIF 2.1.0 log of one run: tool.driver with every rule that ran (id, name, short and full description, help,
+ * tags with category and scope, default level "error"), one result per finding (ruleId, ruleIndex, level, message,
+ * location with region and snippet, a partial fingerprint), and one invocation with executionSuccessful and the
+ * notifications. The fingerprint is a SHA-256 of the rule id, the artifact URI, the excerpt and how many identical
+ * (rule, excerpt) pairs come before it in the file: it survives edits that move the text to another line.
+ * @returns the log as JSON text and a line feed.
+ */
+export function formatSarif(input: SarifInput): string {
+  const rules: RuleMeta[] = [...input.rules, INVISIBLE];
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  const descriptors = rules.map(descriptor);
+  const results: Result[] = [];
+  const files = [...input.files].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  for (const file of files) {
+    const seen = new Map<string, number>();
+    file.findings.forEach((f, k) => {
+      const region = file.regions[k] ?? { length: 1, snippet: f.excerpt };
+      const i = index.get(f.rule);
+      const key = `${f.rule}\u0000${f.excerpt}`;
+      const nth = seen.get(key) ?? 0;
+      seen.set(key, nth + 1);
+      const fingerprint = createHash("sha256").update([f.rule, file.uri, f.excerpt, String(nth)].join("\u0000")).digest("hex").slice(0, 32);
+      const hidden = f.hiddenIn === "tag-characters" ? " Found in text hidden in Unicode tag characters." : "";
+      results.push({
+        ruleId: f.rule,
+        ...(i !== undefined ? { ruleIndex: i } : {}),
+        level: "error",
+        message: { text: `${ruleLabel(f)}: ${i !== undefined ? descriptors[i]!.shortDescription!.text : "a finding."}${hidden}` },
+        locations: [{
+          physicalLocation: {
+            ...location(file),
+            region: {
+              startLine: f.line, startColumn: f.column, endLine: f.line, endColumn: f.column + region.length,
+              snippet: { text: region.snippet },
+            },
+          },
+        }],
+        partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+        properties: { category: f.category, scope: f.scope, offset: f.offset, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}) },
+      });
+    });
+  }
+  const notifications: Notification[] = input.notifications.map((n) => ({
+    level: n.level,
+    message: { text: n.message },
+    ...(n.artifact !== undefined ? { locations: [{ physicalLocation: location(n.artifact) }] } : {}),
+  }));
+  const log: Log = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [{
+      tool: { driver: { name: input.driver.name, version: input.driver.version, informationUri: input.driver.informationUri, rules: descriptors } },
+      originalUriBaseIds: { [SRCROOT]: { uri: input.srcRoot } },
+      columnKind: "utf16CodeUnits",
+      invocations: [{ executionSuccessful: input.executionSuccessful, toolExecutionNotifications: notifications }],
+      results,
+      properties: { scope: input.scope },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
