@@ -15,6 +15,7 @@ let decoded: Uint16Array = new Uint16Array(0);
 let decodedLength: i32 = 0;
 let sawInvisibleCandidate = false;
 let sawFoldableAstral = false;
+let firstInvalid: i32 = -1; // byte offset of the first ill-formed sequence of the last decodeInput(), or -1
 
 /**
  * Astral letters that NFKC turns into one ASCII character, per code point of plane 1 (U+10000..U+1FFFF): the ASCII
@@ -64,6 +65,7 @@ export function decodeInput(length: i32): i32 {
   const fold = astralFold;
   let invisible = false;
   let astral = false;
+  let bad: i32 = -1;
   let i: i32 = 0;
   let n: i32 = 0;
   // In range: i < length <= input.length for every byte read; n <= i at every store (a unit never takes more
@@ -110,11 +112,13 @@ export function decodeInput(length: i32): i32 {
       else if (b == 0xF4) upper = 0x8F; // nothing above U+10FFFF
     } else {
       // 0x80..0xC1 and 0xF5..0xFF never start a sequence.
+      if (bad < 0) bad = i;
       store<u16>(dst + (<usize>n << 1), 0xFFFD);
       i++;
       n++;
       continue;
     }
+    const lead = i;
     let j = i + 1;
     let ok = true;
     for (let k = 0; k < need; k++) {
@@ -128,6 +132,7 @@ export function decodeInput(length: i32): i32 {
     }
     i = j;
     if (!ok) {
+      if (bad < 0) bad = lead;
       store<u16>(dst + (<usize>n << 1), 0xFFFD); // the maximal subpart read so far is one replacement
       n++;
       continue;
@@ -147,6 +152,7 @@ export function decodeInput(length: i32): i32 {
   decodedLength = n;
   sawInvisibleCandidate = invisible;
   sawFoldableAstral = astral;
+  firstInvalid = bad;
   return n;
 }
 
@@ -161,6 +167,9 @@ export function unitsBuffer(units: i32): usize {
   decodedLength = units;
   return decoded.dataStart;
 }
+
+/** Byte offset of the first ill-formed sequence (its lead byte) the last decodeInput() met, or -1 when none. */
+export function decodedFirstInvalid(): i32 { return firstInvalid; }
 
 /** Whether the last decodeInput() met a code point findInvisible() may report. */
 export function decodedInvisibleCandidates(): bool { return sawInvisibleCandidate; }

@@ -266,7 +266,7 @@ describe("scanJob: one file", () => {
     const calls: string[] = [];
     const outcome = await scanJob(pa, { path, asText: false, scope: "context", maxBytes: MAX }, {
       scanFile: (p, file, options) => { calls.push("scanFile"); return scanFile(p, file, options); },
-      reader: () => ({ readSync: () => { calls.push("read"); throw new Error("a file over STREAM_ABOVE_BYTES must not be read whole"); } }),
+      reader: () => ({ readBytesSync: () => { calls.push("read"); throw new Error("a file over STREAM_ABOVE_BYTES must not be read whole"); } }),
     });
     expect(calls).toEqual(["scanFile"]);
     expect(outcome).toMatchObject({ status: "scanned", streamed: true, bytes: lines * line.length + `Then ${PAYLOAD}.\nthe end\n`.length });

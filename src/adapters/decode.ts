@@ -21,7 +21,7 @@ let lenientUtf8: TextDecoder | undefined;
  * @param options.binaryAsText decode files that look binary as text too (NULs kept as U+0000); default false.
  */
 export function decodeFileBytes(bytes: Uint8Array, options: { binaryAsText?: boolean } = {}): ReadResult {
-  if (!options.binaryAsText && bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary", bytes: bytes.length };
+  if (!options.binaryAsText && looksBinary(bytes)) return { kind: "binary", bytes: bytes.length };
   strictUtf8 ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   try {
     return { kind: "text", text: strictUtf8.decode(bytes), bytes: bytes.length };
@@ -29,6 +29,11 @@ export function decodeFileBytes(bytes: Uint8Array, options: { binaryAsText?: boo
     lenientUtf8 ??= new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
     return { kind: "text", text: lenientUtf8.decode(bytes), bytes: bytes.length, invalidUtf8At: firstInvalidUtf8(bytes) };
   }
+}
+
+/** The binary test: a NUL byte in the first BINARY_SNIFF_BYTES (8 KiB) of a file's bytes. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
 /**

@@ -5,7 +5,7 @@ import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
-import { decodeFileBytes } from "./decode.js";
+import { decodeFileBytes, looksBinary } from "./decode.js";
 
 export { BINARY_SNIFF_BYTES, firstInvalidUtf8 } from "./decode.js";
 
@@ -81,21 +81,33 @@ export class NodeWorkspaceReader implements WorkspaceReader {
    * bench/fleet.ts, where files average 11 KB).
    */
   readSync(path: string): ReadResult {
+    const r = this.readBytesSync(path);
+    return r.kind === "bytes" ? decodeFileBytes(r.data, { binaryAsText: true }) : r;
+  }
+
+  /**
+   * As readSync(), but a file to be read as text comes back as its bytes, undecoded (`{ kind: "bytes", data,
+   * bytes }`), for a caller that hands bytes to the core (Scanner.scanBytes) and decodes only when it must. The
+   * binary test (a NUL byte in the first 8 KiB, unless binaryAsText) and the size limit apply as in read().
+   */
+  readBytesSync(path: string): Exclude<ReadResult, { kind: "text" }> | { kind: "bytes"; data: Buffer; bytes: number } {
     let info: Stats;
     try {
       info = statSync(path);
     } catch (err) {
-      return failed(path, err);
+      return failed(path, err) as Exclude<ReadResult, { kind: "text" }>;
     }
     const refused = this.refuse(path, info);
-    if (refused) return refused;
+    if (refused) return refused as Exclude<ReadResult, { kind: "text" }>;
     let buf: Buffer;
     try {
       buf = readFileSync(path);
     } catch (err) {
-      return failed(path, err);
+      return failed(path, err) as Exclude<ReadResult, { kind: "text" }>;
     }
-    return this.decode(buf);
+    if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
+    if (!this.binaryAsText && looksBinary(buf)) return { kind: "binary", bytes: buf.length };
+    return { kind: "bytes", data: buf, bytes: buf.length };
   }
 
   /** What read() answers from stat alone: not a regular file, or over maxBytes; undefined when it is to be read. */

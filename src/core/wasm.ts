@@ -135,6 +135,8 @@ export interface BytesScan {
   invisible: InvisibleChar[];
   /** How many invisible characters the decoded text has (may exceed invisible.length). */
   invisibleTotal: number;
+  /** Byte offset of the first ill-formed UTF-8 sequence (its lead byte), or -1 when the bytes are valid UTF-8. */
+  invalidUtf8At: number;
 }
 
 /** Runtime helpers an adapter may hand the core. */
@@ -320,7 +322,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       }
       if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
       const matches = runScan(rules, options.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
-      return { units, matches, invisible, invisibleTotal };
+      return { units, matches, invisible, invisibleTotal, invalidUtf8At: wasm.decodedFirstInvalid() };
     },
   };
   // Copies `bytes` into the core and decodes them there; returns the number of UTF-16 code units.

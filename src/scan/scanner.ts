@@ -3,6 +3,7 @@
 
 import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
+import { firstInvalidUtf8 } from "../adapters/decode.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./rules.js";
 
@@ -42,6 +43,11 @@ export interface ScanResult {
   findings: Finding[];
   /** Rules with more than MAX_FINDINGS_PER_RULE matches, and how many were left out. */
   suppressed: Array<{ rule: string; count: number }>;
+  /**
+   * Set by scanBytes() when the bytes are not valid UTF-8: the byte offset of the first ill-formed sequence (its lead
+   * byte; the text has U+FFFD there), as firstInvalidUtf8() gives it.
+   */
+  invalidUtf8At?: number;
 }
 
 /** How bytes become text for the string path: WHATWG UTF-8, U+FFFD for ill-formed sequences, a BOM kept. */
@@ -108,7 +114,8 @@ export class Scanner {
    * them (WHATWG UTF-8, as TextDecoder with the BOM kept) and runs the invisible pass and the threat rules in place.
    * Only when something is found are the bytes decoded in JS, to give the findings lines, columns and excerpts (and
    * to scan text hidden in tag characters): the result always equals
-   * scanDetailed(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), options).
+   * scanDetailed(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), options), plus `invalidUtf8At` when
+   * the bytes are not valid UTF-8.
    * Inputs over MAX_SCAN_BYTES (64 MiB) are decoded in JS and scanned as a string.
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or the scope is unknown.
    */
@@ -116,13 +123,16 @@ export class Scanner {
     if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to scan must be a Uint8Array, got ${bytes === null ? "null" : typeof bytes}`);
     const scope = options.scope ?? "context";
     if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
+    let invalidUtf8At: number;
     if (bytes.length <= MAX_SCAN_BYTES) {
       const { set } = this.compiledFor(scope);
       // One match or one invisible character is enough to know the string path is needed.
       const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1 }, invisibleMax: 0 });
-      if (r.matches.length === 0 && r.invisibleTotal === 0) return { findings: [], suppressed: [] };
-    }
-    return this.scanDetailed(utf8.decode(bytes), options);
+      invalidUtf8At = r.invalidUtf8At;
+      if (r.matches.length === 0 && r.invisibleTotal === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
+    } else invalidUtf8At = firstInvalidUtf8(bytes);
+    const result = this.scanDetailed(utf8.decode(bytes), options);
+    return invalidUtf8At >= 0 ? { ...result, invalidUtf8At } : result;
   }
 
   /**

@@ -1,5 +1,5 @@
 // Scans one file for `promptasm scan`: the unit of work a fleet worker runs (and what the CLI ran in-process before
-// fleet scanning). Small files are read whole and scanned with Scanner.scanDetailed; files over STREAM_ABOVE_BYTES
+// fleet scanning). Small files are read whole and their bytes scanned with Scanner.scanBytes; files over STREAM_ABOVE_BYTES
 // stream through the core in chunks (scanFile), so memory stays flat whatever the size. The outcome is plain data
 // (structured-clone safe), so it crosses a worker boundary as is; the CLI turns it into lines and notes.
 
@@ -72,13 +72,16 @@ export type FileOutcome =
 /** The file operations scanJob uses; tests pass their own to observe which path a file took. */
 export interface ScanJobDeps {
   scanFile: typeof scanFile;
-  reader: (options: { maxBytes: number; binaryAsText: boolean }) => Pick<NodeWorkspaceReader, "readSync">;
+  reader: (options: { maxBytes: number; binaryAsText: boolean }) => Pick<NodeWorkspaceReader, "readBytesSync">;
 }
 
 const DEFAULT_DEPS: ScanJobDeps = {
   scanFile,
   reader: (options) => new NodeWorkspaceReader(options),
 };
+
+/** How a file read whole becomes text for SARIF regions (as the scanner decodes it: U+FFFD, BOM kept). */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Size in bytes of the regular file at `path`, or -1 (not a regular file, or stat failed: the read reports it). */
 function regularFileSize(path: string): number {
@@ -142,13 +145,13 @@ export function regionsInText(text: string, findings: readonly Finding[]): Findi
  */
 export type LoadedJob =
   | { kind: "done"; outcome: FileOutcome }
-  | { kind: "text"; text: string; bytes: number; invalidUtf8At?: number }
+  | { kind: "bytes"; data: Uint8Array; bytes: number }
   | { kind: "stream" };
 
 /**
  * The I/O half of {@link scanJob}: stat, size limit, binary sniff, and for a file up to STREAM_ABOVE_BYTES the read.
  * Synchronous: it runs in a worker thread that has nothing else to do meanwhile, where blocking reads of small files
- * cost about half the CPU time of asynchronous ones (see NodeWorkspaceReader.readSync). Never throws for a file
+ * cost about half the CPU time of asynchronous ones (see NodeWorkspaceReader.readSync; readBytesSync is its undecoded twin). Never throws for a file
  * problem (they become outcomes).
  */
 export function loadJob(job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): LoadedJob {
@@ -158,14 +161,14 @@ export function loadJob(job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): LoadedJ
     if (!job.asText && looksBinary(job.path)) return { kind: "done", outcome: { status: "binary", bytes: size } };
     return { kind: "stream" };
   }
-  const r = deps.reader({ maxBytes: job.maxBytes, binaryAsText: job.asText }).readSync(job.path);
+  const r = deps.reader({ maxBytes: job.maxBytes, binaryAsText: job.asText }).readBytesSync(job.path);
   switch (r.kind) {
     case "missing": return { kind: "done", outcome: { status: "missing" } };
     case "error": return { kind: "done", outcome: { status: "error", reason: withoutPath(job.path, r.message) } };
     case "binary": return { kind: "done", outcome: { status: "binary", bytes: r.bytes } };
     case "too-large": return { kind: "done", outcome: { status: "too-large", bytes: r.bytes, limit: r.limit } };
   }
-  return { kind: "text", text: r.text, bytes: r.bytes, ...(r.invalidUtf8At !== undefined ? { invalidUtf8At: r.invalidUtf8At } : {}) };
+  return { kind: "bytes", data: r.data, bytes: r.bytes };
 }
 
 /**
@@ -188,11 +191,12 @@ export async function finishJob(pa: Promptasm, job: FileJob, loaded: LoadedJob, 
       ...(r.invalidUtf8At !== undefined ? { invalidUtf8At: r.invalidUtf8At } : {}),
     };
   }
-  const { findings, suppressed } = pa.scanner.scanDetailed(loaded.text, { scope: job.scope });
+  // The bytes go to the core as read: a clean file is never decoded into a JS string (Scanner.scanBytes).
+  const { findings, suppressed, invalidUtf8At } = pa.scanner.scanBytes(loaded.data, { scope: job.scope });
   return {
-    status: "scanned", bytes: loaded.bytes, findings, suppressed, containsNul: loaded.text.includes("\u0000"), streamed: false,
-    regions: findings.length > 0 ? regionsInText(loaded.text, findings) : [],
-    ...(loaded.invalidUtf8At !== undefined ? { invalidUtf8At: loaded.invalidUtf8At } : {}),
+    status: "scanned", bytes: loaded.bytes, findings, suppressed, containsNul: loaded.data.includes(0), streamed: false,
+    regions: findings.length > 0 ? regionsInText(utf8.decode(loaded.data), findings) : [],
+    ...(invalidUtf8At !== undefined ? { invalidUtf8At } : {}),
   };
 }
 
