@@ -196,7 +196,7 @@ export class CompiledRuleSet {
     const trees = patterns.map((p) => { const spec = toSpec(p); return reverse(parsePattern(spec.source, spec)); });
     const part = partition(trees.flatMap((t) => collectSets(t)));
     const nfa = new Nfa(part);
-    const root = nfa.state();
+    const root = nfa.state(); // NFA state 0: step() relies on it (kernels are sorted, so a rooted one starts with 0)
     nfa.edge(root, ANY_SYMBOL, root); // unanchored: a match may start anywhere
     this.acceptRule = new Map();
     trees.forEach((tree, rule) => {
@@ -260,9 +260,14 @@ export class CompiledRuleSet {
     const nextWord = cls === this.edgeClass ? false : this.isWord[cls]!;
     const kernel = this.kernels[state]!;
     const w = this.lastWord[state]!;
+    const cross = w !== nextWord;
     const targets: number[] = [];
     const nfa = this.nfa;
-    for (const q of this.closure(kernel, w !== nextWord)) {
+    // Every state of an unanchored search holds the root, whose closure (every rule's first steps) is most of the
+    // work: its targets per class are built once and reused, and only the other kernel states are walked here.
+    const rooted = kernel[0] === this.root; // kernels are sorted and the root is NFA state 0
+    if (rooted) for (const t of this.rootTargets(cross, cls)) targets.push(t);
+    for (const q of this.closure(kernel, cross, rooted ? this.rootClosure(cross).mark : undefined)) {
       for (const e of nfa.edges[q]!) if (e.member[cls] === 1) targets.push(e.to);
     }
     targets.sort((a, b) => a - b);
@@ -302,17 +307,42 @@ export class CompiledRuleSet {
     return id;
   }
 
+  // The root's closure (without and with the \b edges) as a membership array, and its targets per class.
+  private rootClosures: Array<{ mark: Uint8Array; states: number[]; targets: Array<number[] | undefined> } | undefined> = [undefined, undefined];
+  private rootClosure(cross: boolean): { mark: Uint8Array; states: number[]; targets: Array<number[] | undefined> } {
+    const k = cross ? 1 : 0;
+    let rc = this.rootClosures[k];
+    if (!rc) {
+      const states = this.closure([this.root], cross);
+      const mark = new Uint8Array(this.nfa.eps.length);
+      for (const q of states) mark[q] = 1;
+      rc = this.rootClosures[k] = { mark, states, targets: [] };
+    }
+    return rc;
+  }
+  private rootTargets(cross: boolean, cls: number): number[] {
+    const rc = this.rootClosure(cross);
+    let t = rc.targets[cls];
+    if (!t) {
+      t = [];
+      for (const q of rc.states) for (const e of this.nfa.edges[q]!) if (e.member[cls] === 1) t.push(e.to);
+      rc.targets[cls] = t;
+    }
+    return t;
+  }
+
   // Epsilon closure (and \b edges when a boundary lies between the last and the next symbol); epoch-stamped marks
-  // instead of a Set, since this runs for every new transition.
-  private closure(kernel: number[], crossBoundary: boolean): number[] {
+  // instead of a Set, since this runs for every new transition. States in `skip` (the root's closure, handled by
+  // rootTargets) are left out, and so is everything reached only through them.
+  private closure(kernel: number[], crossBoundary: boolean, skip?: Uint8Array): number[] {
     const mark = this.mark;
     const epoch = ++this.epoch;
     const out: number[] = [];
-    for (const q of kernel) if (mark[q] !== epoch) { mark[q] = epoch; out.push(q); }
+    for (const q of kernel) if (mark[q] !== epoch && !(skip && skip[q] === 1)) { mark[q] = epoch; out.push(q); }
     for (let k = 0; k < out.length; k++) {
       const q = out[k]!;
-      for (const r of this.nfa.eps[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
-      if (crossBoundary) for (const r of this.nfa.boundary[q]!) if (mark[r] !== epoch) { mark[r] = epoch; out.push(r); }
+      for (const r of this.nfa.eps[q]!) if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
+      if (crossBoundary) for (const r of this.nfa.boundary[q]!) if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
     }
     return out;
   }
