@@ -1,5 +1,5 @@
-// Vite serves and builds the browser page (public/index.html and public/style.css, the page's shell; its code is in
-// src/page/: `npm run dev`, `npm run build:page` → dist-page/, `npm run preview`), and vitest runs the Node tests
+// Vite serves and builds the browser page (src/page/ is its root: `npm run dev`, `npm run build:page` → dist-page/,
+// `npm run preview`; public/ holds the static files copied as they are, the icon), and vitest runs the Node tests
 // from here (test/**/*.test.ts, with the repository as its root).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -9,9 +9,9 @@ import { samplesPlugin } from "./src/page/vite-plugins/samples-plugin.js";
 const repo = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  root: `${repo}public`,
-  // The page links no static files: the icon is a data: URL, everything else is bundled.
-  publicDir: false,
+  root: `${repo}src/page`,
+  // Static files served and copied as they are (the icon); everything else is bundled.
+  publicDir: `${repo}public`,
   // Relative asset URLs, so the built page works from any folder of any static host.
   base: "./",
   plugins: [samplesPlugin(repo), bundleSizePlugin()],
