@@ -103,6 +103,30 @@ describe("explainCacheBreak on assemble --json", () => {
     expect(platform).toMatchObject({ survives: true, section: { id: "platform", tier: "volatile" } });
   });
 
+  it("text appended at the end of a file names that file, first, middle or last in its section (openclaw example)", async () => {
+    const ws = join(dir, "openclaw-workspace");
+    const args = ["assemble", ws, "--root", ws, "--policy", "openclaw", "--platform", "slack", "--time-zone", "UTC", "--json", "--tokens", "none"];
+    const once = async () => { const r = await run(args, dir); expect(r.code, r.stderr).toBe(0); return JSON.parse(r.stdout) as Record<string, unknown>; };
+    const before = await once();
+    const seen: string[] = [];
+    for (const file of ["AGENTS.md", "SOUL.md", "TOOLS.md", "MEMORY.md", "HEARTBEAT.md"]) {
+      const path = join(ws, file);
+      const original = await readFile(path, "utf8");
+      await writeFile(path, original + "\nAppended note.");
+      let after: Record<string, unknown>;
+      try { after = await once(); } finally { await writeFile(path, original); }
+      const e = explainCacheBreak(before, after);
+      seen.push(`${file}: ${e.section?.id} ${e.reason}`);
+    }
+    expect(seen).toEqual([
+      "AGENTS.md: project-context file AGENTS.md changed above the boundary",
+      "SOUL.md: project-context file SOUL.md changed above the boundary",
+      "TOOLS.md: project-context file TOOLS.md changed above the boundary",
+      "MEMORY.md: project-context file MEMORY.md changed above the boundary",
+      "HEARTBEAT.md: dynamic-context only the dynamic suffix changed: cache still hits",
+    ]);
+  });
+
   it("the identity changed (SOUL.md)", async () => {
     const next = await assembleWith("home/SOUL.md", (t) => t.replace("Marlin", "Marline"));
     const e = explainCacheBreak(base, next);

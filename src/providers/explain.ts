@@ -347,8 +347,21 @@ function explainAssemble(prev: AssembleJsonInput, next: AssembleJsonInput): Cach
     }
   } else sharedTokens = estimateTokens(prevStable.slice(0, sharedChars));
 
-  const at = offset === null ? null : spanAt(prevSpans, prev.boundary, Math.min(offset, prev.prompt.length));
-  const nextAt = offset === null ? null : spanAt(nextSpans, next.boundary, Math.min(offset, next.prompt.length));
+  let at = offset === null ? null : spanAt(prevSpans, prev.boundary, Math.min(offset, prev.prompt.length));
+  let nextAt = offset === null ? null : spanAt(nextSpans, next.boundary, Math.min(offset, next.prompt.length));
+  // Text added at the very end of a section leaves the whole old section as common prefix, so the first difference
+  // falls where the next section (or the boundary) starts: name the section that grew instead.
+  let grewAtEnd = false;
+  if (offset !== null && prevSpans !== null && nextSpans !== null) {
+    let k = -1;
+    for (let i = 0; i < prevSpans.length; i++) if (prevSpans[i]!.end <= offset) k = i;
+    const p = prevSpans[k], q = nextSpans[k];
+    if (p && q && p.id === q.id && p.start === q.start && q.end > p.end && (at === null || at.span !== p)) {
+      at = { id: p.id, tier: p.tier, span: p };
+      nextAt = { id: q.id, tier: q.tier, span: q };
+      grewAtEnd = true;
+    }
+  }
   const base = { kind: "assemble" as const, survives, identical, offset, section: at ? { id: at.id, tier: at.tier } : null, part: null, prefixChars, sharedChars, sharedTokens };
   const out = (reasonClass: CacheBreakReason, reason: string): CacheBreakExplanation => ({ ...base, reasonClass, reason });
 
@@ -376,7 +389,7 @@ function explainAssemble(prev: AssembleJsonInput, next: AssembleJsonInput): Cach
   }
   const id = at?.id ?? "";
   const span = at?.span ?? null;
-  const local = span ? (offset ?? 0) - span.start : 0;
+  const local = span ? Math.min((offset ?? 0) - span.start, span.end - span.start) : 0;
   const text = span ? prev.prompt.slice(span.start, span.end) : "";
   const nextText = nextAt?.span ? next.prompt.slice(nextAt.span.start, nextAt.span.end) : "";
   switch (id) {
@@ -390,7 +403,11 @@ function explainAssemble(prev: AssembleJsonInput, next: AssembleJsonInput): Cach
     case "skills-index": return out("skills", "skills index changed");
     case "environment": return out("environment", "environment changed");
     case "project-context": case "dynamic-context": {
-      const file = fileHeadingAt(text, local, (label) => span!.sources.some((s) => s === label || s.endsWith("/" + label)));
+      const known = (label: string) => span!.sources.some((s) => s === label || s.endsWith("/" + label));
+      // A difference right at a file's heading, where the new prompt has no heading, is text added at the end of
+      // the file before it.
+      const atHeading = !grewAtEnd && local > 0 && text[local - 1] === "\n" && text.startsWith("## ", local) && !next.prompt.startsWith("## ", offset ?? 0);
+      const file = fileHeadingAt(text, atHeading ? local - 1 : local, known);
       return out("file-content", file ? `file ${file} changed above the boundary` : "project context changed above the boundary");
     }
     case "truncation-warning": case "dynamic-truncation-warning": {
