@@ -281,19 +281,31 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       }
       return runScan(rules, limit, (run) => {
         let expectEnd = totalLength; // where the next piece must end
+        // A low surrogate that starts a piece is held back and scanned with the piece before it, so a surrogate pair
+        // cut between two pieces still folds as one astral letter.
+        let carry = "";
         for (const chunk of chunks) {
           const raw = chunk?.text, offset = chunk?.offset;
           if (typeof raw !== "string" || !Number.isSafeInteger(offset)) throw new PromptasmError("E_ARG", "each chunk must be { text: string, offset: integer }");
-          // Astral letters fold here (same length): the class table sees one code unit at a time (fold.ts).
-          const text = foldAstralPairs(raw);
-          if (offset + text.length !== expectEnd || offset < 0) {
-            throw new PromptasmError("E_ARG", `chunk at offset ${offset} with ${text.length} code units does not end where the text after it starts (${expectEnd})`);
+          if (offset + raw.length !== expectEnd || offset < 0) {
+            throw new PromptasmError("E_ARG", `chunk at offset ${offset} with ${raw.length} code units does not end where the text after it starts (${expectEnd})`);
           }
+          let joined = carry === "" ? raw : raw + carry;
+          let from = offset; // where joined[0] sits in the whole text
+          carry = "";
+          const first = joined.charCodeAt(0);
+          if (offset > 0 && first >= 0xdc00 && first <= 0xdfff) {
+            carry = joined[0]!;
+            joined = joined.slice(1);
+            from++;
+          }
+          // Astral letters fold here (same length): the class table sees one code unit at a time (fold.ts).
+          const text = foldAstralPairs(joined);
           // Long pieces go to the core SCAN_CHUNK code units at a time, last first: bounds the core's copy of the text.
           for (let end = text.length; end > 0; end -= SCAN_CHUNK) {
             const start = Math.max(0, end - SCAN_CHUNK);
             const piece = start === 0 && end === text.length ? text : text.slice(start, end);
-            run((state) => scanStart(piece, state, offset + start, offset + end === totalLength, offset + start === 0));
+            run((state) => scanStart(piece, state, from + start, from + end === totalLength, from + start === 0));
           }
           expectEnd = offset;
         }
