@@ -3,5 +3,5 @@
 export { findInvisible, invisibleTotal } from "./invisible";
 export { normalize } from "./normalize";
 export { truncateCuts } from "./truncate";
-export { loadAstralFold, inputBuffer, decodeInput, decodedInvisibleCandidates, decodedFirstInvalid, decodedFoldableAstral, decodedPointer, decodedUnits, unitsBuffer, foldDecodedAstral, findInvisibleDecoded } from "./utf8";
+export { loadAstralFold, inputBuffer, decodeInput, decodedInvisibleCandidates, decodedFirstInvalid, decodedFoldableAstral, decodedPointer, decodedUnits, unitsBuffer, releaseBuffers, foldDecodedAstral, findInvisibleDecoded } from "./utf8";
 export { loadTables, useSlot, clearTable, setTransition, scanStart, scanStartDecoded, scanStartBuffer, scanRun, currentState, setState, neededClass, takeMatches, scanEnd } from "./scan";

@@ -7,8 +7,8 @@ import { findInvisibleAt } from "./invisible";
 // A leading BOM is kept (as TextDecoder with ignoreBOM: true), so offsets count it, as they do on a string read
 // with the BOM kept.
 
-/** Most bytes one decode takes: 64 MiB (the core then holds 64 MiB of bytes and up to 128 MiB of UTF-16). */
-const MAX_INPUT: i32 = 64 << 20;
+/** Most bytes one decode takes: 16 MiB (the core then holds 16 MiB of bytes and up to 32 MiB of UTF-16). */
+const MAX_INPUT: i32 = 16 << 20;
 
 let input: Uint8Array = new Uint8Array(0);
 let decoded: Uint16Array = new Uint16Array(0);
@@ -33,7 +33,7 @@ export function loadAstralFold(table: Uint8Array): i32 {
 
 /**
  * A byte buffer of at least `length` bytes inside the core, for the caller to fill before decodeInput(); returns
- * its address (valid until the next call that allocates), or 0 when `length` is outside 0..64 MiB.
+ * its address (valid until the next call that allocates), or 0 when `length` is outside 0..16 MiB.
  */
 export function inputBuffer(length: i32): usize {
   if (length < 0 || length > MAX_INPUT) return 0;
@@ -159,13 +159,23 @@ export function decodeInput(length: i32): i32 {
 /**
  * Makes the decoded-text buffer hold `units` UTF-16 code units for the caller to fill (text handed in as UTF-16, so
  * the scan and the invisible pass read it in place and no String is allocated per call); returns its address (valid
- * until the next call that allocates), or 0 when `units` is outside 0..64 Mi.
+ * until the next call that allocates), or 0 when `units` is outside 0..16 Mi.
  */
 export function unitsBuffer(units: i32): usize {
   if (units < 0 || units > MAX_INPUT) return 0;
   if (decoded.length < units) decoded = new Uint16Array(max(units, 4096));
   decodedLength = units;
   return decoded.dataStart;
+}
+
+/**
+ * Lets go of the input and decoded-text buffers (the next call allocates what it needs), so the collector can hand
+ * their memory to the next large input instead of the core keeping one buffer pair per size it has seen.
+ */
+export function releaseBuffers(): void {
+  input = new Uint8Array(0);
+  decoded = new Uint16Array(0);
+  decodedLength = 0;
 }
 
 /** Byte offset of the first ill-formed sequence (its lead byte) the last decodeInput() met, or -1 when none. */

@@ -81,7 +81,7 @@ function corpus(side: string, perFile: boolean): Input {
 type Engine = { name: string; bytes: boolean; run: (text: string, bytes: Uint8Array) => number };
 const viaBytes = (set: typeof compiled) => (text: string, bytes: Uint8Array) => {
   if (bytes.length <= MAX_SCAN_BYTES) return core.scanBytes(set, bytes).matches.length / 2;
-  // Over the core's single-call limit (64 MiB): decode in JS and scan the string (what Scanner.scanBytes does).
+  // Over the core's single-call limit (16 MiB): decode in JS and scan the string (what Scanner.scanBytes does).
   return core.scanRaw(set, utf8.decode(bytes)).length / 2;
 };
 const engines: Engine[] = [

@@ -105,10 +105,32 @@ describe("UTF-8 entry: decoding", () => {
     expect(core.scanBytes(rules, encode("ok")).matches.length).toBe(0);
   });
 
-  it("rejects what is not bytes, and inputs over 64 MiB, with E_ARG naming the input", () => {
+  it("core memory follows the largest single input, not the sum: 2..16 MiB in turn, then a 20M-unit string", () => {
+    const fresh = { core: undefined as undefined | Awaited<ReturnType<typeof createCore>> };
+    return (async () => {
+      fresh.core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
+      const c = fresh.core;
+      c.scanRaw(rules, "x"); // the rule set's table
+      const withTables = c.memoryBytes();
+      for (let mib = 2; mib <= 16; mib += 2) c.scanBytes(rules, new Uint8Array(mib << 20).fill(0x61));
+      for (let k = 0; k < 3; k++) c.scanBytes(rules, new Uint8Array(16 << 20).fill(0x62));
+      const afterBytes = c.memoryBytes();
+      // 16 MiB of bytes + 32 MiB of UTF-16 at most, in a heap that grows by doubling: under 128 MB over the tables.
+      expect(afterBytes - withTables).toBeLessThan(128e6);
+      const long = "ab\u200b".repeat(7_000_000); // 21M code units: findInvisible and scanRaw take it a chunk at a time
+      expect(c.findInvisible(long, { max: 3 })).toEqual([{ codePoint: 0x200b, offset: 2 }, { codePoint: 0x200b, offset: 5 }, { codePoint: 0x200b, offset: 8 }]);
+      const lim = { max: 0, total: 0 };
+      c.findInvisible(long, lim);
+      expect(lim.total).toBe(7_000_000);
+      expect(c.scanRaw(rules, long).length).toBe(0);
+      expect(c.memoryBytes()).toBe(afterBytes);
+    })();
+  });
+
+  it("rejects what is not bytes, and inputs over 16 MiB, with E_ARG naming the input", () => {
     expect(() => core.scanBytes(rules, "text" as never)).toThrow(/Uint8Array, got string/);
     expect(() => core.decodeUtf8(null as never)).toThrow(/Uint8Array, got null/);
-    expect(() => core.scanBytes(rules, new Uint8Array(MAX_SCAN_BYTES + 1))).toThrow(/at most 67108864 bytes at once, got 67108865/);
+    expect(() => core.scanBytes(rules, new Uint8Array(MAX_SCAN_BYTES + 1))).toThrow(/at most 16777216 bytes at once, got 16777217/);
   });
 });
 

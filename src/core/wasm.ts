@@ -105,7 +105,7 @@ export interface Core {
    * The invisible pass and the threat scan over UTF-8 bytes, without making a JS string: the bytes are copied into
    * the core, decoded there (WHATWG UTF-8, as TextDecoder with the BOM kept) and scanned in place. Same results as
    * findInvisible() and scanRaw() on `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
-   * @param bytes at most MAX_SCAN_BYTES (64 MiB); larger inputs go through scanChunks() in pieces.
+   * @param bytes at most MAX_SCAN_BYTES (16 MiB); larger inputs go through scanChunks() in pieces.
    * @param options.limit as scanRaw's; options.invisibleMax keeps at most this many invisible characters (default all).
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_SCAN_BYTES; E_WASM when the core
    *   rejects the tables.
@@ -122,8 +122,14 @@ export interface Core {
   memoryBytes(): number;
 }
 
-/** Most bytes Core.scanBytes() takes in one call: 64 MiB (assembly/utf8.ts MAX_INPUT). */
-export const MAX_SCAN_BYTES = 64 << 20;
+/**
+ * Inputs over this many bytes (8 MiB, the size above which the CLI streams files) make Core.scanBytes() let go of
+ * its buffers afterwards, so the core's memory follows the largest single input rather than every size seen.
+ */
+export const RELEASE_ABOVE_BYTES = 8 << 20;
+
+/** Most bytes Core.scanBytes() takes in one call: 16 MiB (assembly/utf8.ts MAX_INPUT; twice the size above which the CLI streams files from disk, and small enough for a Worker isolate). */
+export const MAX_SCAN_BYTES = 16 << 20;
 
 /** What Core.scanBytes() returns: the string path's results for the text the bytes decode to. */
 export interface BytesScan {
@@ -153,6 +159,7 @@ export interface CoreOptions {
 interface RawExports {
   memory: WebAssembly.Memory;
   inputBuffer(length: number): number;
+  __collect(): void;
   unitsBuffer(units: number): number;
   decodedPointer(): number;
 }
@@ -192,9 +199,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     return wasm.scanStartBuffer(state, offset, endsInput, startsInput);
   };
   const findInvisibleRaw = (text: string, max: number): Int32Array => {
-    // Texts longer than the buffer's limit go through the generated bindings (a String per call).
-    if (text.length > MAX_SCAN_BYTES) return wasm.findInvisible(text, max);
-    writeUnits(text);
+    writeUnits(text); // at most SCAN_CHUNK + 16 code units: findInvisible cuts longer texts
     return wasm.findInvisibleDecoded(max);
   };
   // The core keeps up to CORE_SLOTS rule sets with their transition tables, so switching scopes (context files,
@@ -228,6 +233,21 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     findInvisible(text, limit) {
       const max = limit ? limit.max : 0x7fffffff;
       if (!(max >= 0)) throw new PromptasmError("E_ARG", `max must be >= 0, got ${max}`);
+      if (text.length > SCAN_CHUNK + 2 * INVISIBLE_CONTEXT) {
+        // Long texts go through the core a chunk at a time (each with its neighbours' context), so the core never
+        // holds more than one chunk of them.
+        const out: InvisibleChar[] = [];
+        let total = 0;
+        for (let start = 0; start < text.length; start += SCAN_CHUNK) {
+          const end = Math.min(text.length, start + SCAN_CHUNK);
+          const lim = { max: Math.max(0, max - out.length), total: 0 };
+          const before = text.slice(Math.max(0, start - INVISIBLE_CONTEXT), start);
+          for (const f of core.findInvisibleChunk(text.slice(start, end), start, before, text.slice(end, end + INVISIBLE_CONTEXT), lim)) out.push(f);
+          total += lim.total;
+        }
+        if (limit) limit.total = total;
+        return out;
+      }
       const raw = findInvisibleRaw(text, Math.min(max, 0x7fffffff));
       if (limit) limit.total = wasm.invisibleTotal();
       const out: InvisibleChar[] = [];
@@ -319,6 +339,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       const ptr = raw.decodedPointer() >>> 0;
       let text = "";
       for (let k = 0; k < units; k += 8192) text += String.fromCharCode(...new Uint16Array(raw.memory.buffer, ptr + 2 * k, Math.min(8192, units - k)));
+      releaseIfLarge(bytes.length);
       return text;
     },
     scanBytes(rules, bytes, options = {}) {
@@ -334,8 +355,17 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       }
       if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
       const matches = runScan(rules, options.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
-      return { units, matches, invisible, invisibleTotal, invalidUtf8At: wasm.decodedFirstInvalid() };
+      const invalidUtf8At = wasm.decodedFirstInvalid();
+      releaseIfLarge(bytes.length);
+      return { units, matches, invisible, invisibleTotal, invalidUtf8At };
     },
+  };
+  // After an input over RELEASE_ABOVE_BYTES the core lets go of its buffers and collects, so the next large input
+  // reuses that memory: the core's memory then follows the largest single input, not the sum of the sizes seen.
+  const releaseIfLarge = (length: number): void => {
+    if (length <= RELEASE_ABOVE_BYTES) return;
+    wasm.releaseBuffers();
+    raw.__collect();
   };
   // Copies `bytes` into the core and decodes them there; returns the number of UTF-16 code units.
   const decodeIn = (bytes: Uint8Array, what: string): number => {
