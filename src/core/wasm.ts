@@ -145,6 +145,22 @@ export interface BytesScan {
   invalidUtf8At: number;
 }
 
+/** A value's kind for an error message: "null", "undefined", a class name ("Uint16Array", "Array") or a typeof. */
+function describeValue(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v !== "object") return typeof v;
+  const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === "string" && name !== "" ? name : "object";
+}
+
+/** Throws E_ARG unless `rules` is a compiled rule set (compileRules()). */
+function checkRules(rules: unknown): asserts rules is CompiledRuleSet {
+  const r = rules as CompiledRuleSet | null;
+  if (r === null || typeof r !== "object" || typeof r.step !== "function" || !(r.classMap instanceof Uint8Array)) {
+    throw new PromptasmError("E_ARG", `rules must be a compiled rule set (compileRules()), got ${describeValue(rules)}`);
+  }
+}
+
 /** Runtime helpers an adapter may hand the core. */
 export interface CoreOptions {
   /**
@@ -342,9 +358,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       releaseIfLarge(bytes.length);
       return text;
     },
-    scanBytes(rules, bytes, options = {}) {
-      const invisibleMax = options.invisibleMax ?? 0x7fffffff;
-      if (!(invisibleMax >= 0)) throw new PromptasmError("E_ARG", `invisibleMax must be >= 0, got ${invisibleMax}`);
+    scanBytes(rules, bytes, options) {
+      checkRules(rules);
+      const invisibleMax = options?.invisibleMax ?? 0x7fffffff;
+      if (!Number.isSafeInteger(invisibleMax) || invisibleMax < 0) throw new PromptasmError("E_ARG", `invisibleMax must be a non-negative integer, got ${invisibleMax}`);
       const units = decodeIn(bytes, "scan");
       let invisible: InvisibleChar[] = [];
       let invisibleTotal = 0;
@@ -354,7 +371,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         for (let k = 0; k < pairs.length; k += 2) invisible.push({ codePoint: pairs[k]!, offset: pairs[k + 1]! });
       }
       if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
-      const matches = runScan(rules, options.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
+      const matches = runScan(rules, options?.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
       const invalidUtf8At = wasm.decodedFirstInvalid();
       releaseIfLarge(bytes.length);
       return { units, matches, invisible, invisibleTotal, invalidUtf8At };
@@ -369,7 +386,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   };
   // Copies `bytes` into the core and decodes them there; returns the number of UTF-16 code units.
   const decodeIn = (bytes: Uint8Array, what: string): number => {
-    if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to ${what} must be a Uint8Array, got ${bytes === null ? "null" : typeof bytes}`);
+    if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to ${what} must be a Uint8Array (or a Buffer), got ${describeValue(bytes)}`);
     if (bytes.length > MAX_SCAN_BYTES) throw new PromptasmError("E_ARG", `the core takes at most ${MAX_SCAN_BYTES} bytes at once, got ${bytes.length} (scan larger inputs in pieces with scanChunks)`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
     if (!astralLoaded) {
@@ -378,7 +395,11 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     }
     const ptr = raw.inputBuffer(bytes.length) >>> 0;
     if (ptr === 0) throw new PromptasmError("E_WASM", `the core could not take ${bytes.length} bytes`);
-    new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after the call: memory may have grown
+    try {
+      new Uint8Array(raw.memory.buffer, ptr, bytes.length).set(bytes); // view taken after the call: memory may have grown
+    } catch (cause) {
+      throw new PromptasmError("E_ARG", `bytes to ${what} could not be read (${cause instanceof Error ? cause.message : String(cause)}): is their ArrayBuffer detached?`, { cause });
+    }
     const units = wasm.decodeInput(bytes.length);
     if (units < 0) throw new PromptasmError("E_WASM", "the core rejected the input length");
     return units;
@@ -386,6 +407,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   // Runs one scan: `body` calls run(start) once per piece of text, last piece first; start(state) hands the piece
   // to the core in that DFA state. Returns flat [rule, offset] pairs in ascending (offset, rule) order.
   const runScan = (rules: CompiledRuleSet, limit: ScanLimit | undefined, body: (run: (start: (state: number) => number) => void) => void): Int32Array => {
+    checkRules(rules);
     const max = limit?.maxPerRule ?? Infinity;
     if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");

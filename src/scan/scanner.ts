@@ -105,7 +105,7 @@ export class Scanner {
    * @param options.scope which rules run (default "context"; scopes nest: all ⊂ context ⊂ strict).
    * @returns findings sorted by offset, then rule order (threat rules in rule-set order, invisible-unicode last).
    */
-  scan(text: string, options: { scope?: RuleScope } = {}): Finding[] {
+  scan(text: string, options?: { scope?: RuleScope } | null): Finding[] {
     return this.scanDetailed(text, options).findings;
   }
 
@@ -119,8 +119,12 @@ export class Scanner {
    * Inputs over MAX_SCAN_BYTES (16 MiB) are decoded in JS and scanned as a string (in chunks: the core holds one at a time).
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or the scope is unknown.
    */
-  scanBytes(bytes: Uint8Array, options: { scope?: RuleScope } = {}): ScanResult {
-    if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to scan must be a Uint8Array, got ${bytes === null ? "null" : typeof bytes}`);
+  scanBytes(bytes: Uint8Array, options?: { scope?: RuleScope } | null): ScanResult {
+    if (!(bytes instanceof Uint8Array)) {
+      const kind = bytes === null ? "null" : typeof bytes !== "object" ? typeof bytes : ((bytes as object).constructor?.name ?? "object");
+      throw new PromptasmError("E_ARG", `bytes to scan must be a Uint8Array (or a Buffer), got ${kind}`);
+    }
+    options ??= {};
     const scope = options.scope ?? "context";
     if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
     let invalidUtf8At: number;
@@ -139,8 +143,9 @@ export class Scanner {
    * As scan(), also saying which rules had findings left out (more than MAX_FINDINGS_PER_RULE each).
    * @throws PromptasmError E_ARG when `text` is not a string or the scope is unknown.
    */
-  scanDetailed(text: string, options: { scope?: RuleScope } = {}): ScanResult {
+  scanDetailed(text: string, options?: { scope?: RuleScope } | null): ScanResult {
     if (typeof text !== "string") throw new PromptasmError("E_ARG", `text to scan must be a string, got ${text === null ? "null" : typeof text}`);
+    options ??= {};
     const scope = options.scope ?? "context";
     if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
     const { rules, set } = this.compiledFor(scope);
