@@ -18,19 +18,10 @@ import {
   type BudgetPolicy,
   type BudgetResult,
 } from "../src/prompt/budgets.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
 
-/** Tiny seeded PRNG (mulberry32), so property checks are reproducible. */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A text of exactly n code units whose every position is recognisable: "0123456789" repeated, with a tag. */
 function textOf(n: number, tag = ""): string {

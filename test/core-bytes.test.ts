@@ -12,6 +12,7 @@ import { compileRules } from "../src/scan/compile.js";
 import { astralFoldTable } from "../src/scan/fold.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
 import { Scanner } from "../src/scan/scanner.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))), {
   encodeUtf16: (text) => Buffer.from(text, "utf16le"),
@@ -22,16 +23,6 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const encode = (s: string) => new TextEncoder().encode(s);
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 
-/** Tiny seeded PRNG (mulberry32), so property checks are reproducible. */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function files(dir: string): Promise<string[]> {
   const out: string[] = [];

@@ -7,6 +7,7 @@ import { PromptasmError } from "../src/errors.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
 
@@ -14,16 +15,6 @@ const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
-/** Tiny seeded PRNG (mulberry32), so property checks are reproducible. */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The error code a call throws, or "no error". */
 function thrownCode(fn: () => unknown): string {

@@ -8,6 +8,7 @@ import { compileRules, type CompiledRuleSet } from "../src/scan/compile.js";
 import { compileReference, scanReference, type ReferenceRuleSet } from "../src/scan/reference.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID } from "../src/scan/rules.js";
 import { Scanner } from "../src/scan/scanner.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
 const scanner = new Scanner(core);
@@ -28,16 +29,6 @@ function threats(text: string): Array<[string, number]> {
   return scanner.scan(text, { scope: "strict" }).filter((f) => f.rule !== INVISIBLE_RULE_ID).map((f) => [f.rule, f.offset]);
 }
 
-/** Tiny seeded PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function compileError(pattern: string): PromptasmError | null {
   try {

@@ -17,6 +17,7 @@ import {
   tokenizerStats,
   type Encoding,
 } from "../src/tokens/tokens.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/benign/", import.meta.url));
 const corpusFile = (rel: string) => readFileSync(CORPUS + rel, "utf8");
@@ -32,16 +33,6 @@ async function oracle(encoding: Encoding): Promise<Tiktoken> {
 }
 const exact = async (text: string, encoding: Encoding) => (await oracle(encoding)).encode(text, [], []).length;
 
-/** Tiny seeded PRNG (mulberry32), so generated inputs are reproducible. */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const randomLetters = (n: number, seed: number) => {
   const rnd = mulberry32(seed);
   return Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join("");
