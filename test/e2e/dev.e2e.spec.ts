@@ -52,16 +52,28 @@ afterAll(async () => {
   if (tmp !== undefined) await rm(tmp, { recursive: true, force: true });
 });
 
+/** Waits for body[data-ready]; fails at once, with what went wrong, on a failed request, a 4xx/5xx or a page error. */
+async function ready(): Promise<void> {
+  const end = Date.now() + 90_000;
+  for (;;) {
+    if (problems.length > 0) throw new Error(`the page did not load cleanly:\n${problems.join("\n")}\n--- vite:\n${server.output()}`);
+    if ((await page.locator("body[data-ready=true]").count()) > 0) return;
+    if (Date.now() > end) throw new Error(`the page was not ready within 90 s:\n--- vite:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe("the page from `npm run dev` (the Vite dev server)", () => {
   it("becomes ready and compiles the core with WebAssembly.compileStreaming", async () => {
-    await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 90_000 });
+    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    await ready();
     expect(await page.locator("#status").textContent()).toBe("Ready. Open a folder or a sample.");
     expect(await page.locator("#core-info").getAttribute("data-compile")).toBe("streaming");
     expect(requests.some((r) => r.endsWith("main.ts"))).toBe(true); // served as source, not from a build
   });
 
   it("builds a sample to the library's bytes in Node", async () => {
+    expect(await page.locator("body[data-ready=true]").count(), "the page is not ready").toBe(1);
     const before = await page.evaluate(() => Number(document.body.dataset.builds ?? "0"));
     await page.locator("button[data-sample=tidepool-api]").click();
     await page.waitForFunction((n) => Number(document.body.dataset.builds ?? "0") > n, before, { timeout: 60_000 });
