@@ -1,5 +1,6 @@
-// The browser page's DOM-free logic (src/page/model.ts, samples.ts, drop.ts, vite-plugins/): workspaces from picked and
-// dropped files, the assemble options the controls stand for, the views drawn from a real assembly of the bundled
+// The browser page's DOM-free logic (src/page/model.ts, samples.ts, drop.ts, dom.ts's visibleParts, vite-plugins/):
+// workspaces from picked and dropped files, the assemble options the controls stand for, the cap field and the stored
+// settings, how names and lines show invisible characters, the views drawn from a real assembly of the bundled
 // samples, and the bundle measure the build prints. The page itself runs in test/e2e/page.e2e.spec.ts.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -9,9 +10,10 @@ import { measureBundle, formatBundleSizes, sizeOf } from "../src/page/vite-plugi
 import { readSampleFiles } from "../src/page/vite-plugins/samples-plugin.js";
 import { readDroppedEntries, type EntryLike } from "../src/page/drop.js";
 import {
-  assembleOptions, budgetTotals, cutView, cwdCandidates, DEFAULT_OPTIONS, homeCandidates, lineView, listedFiles, MAX_FILES, modelBudget,
-  promptView, runtimeOf, skippedNotes, workspaceFromFileList, workspaceFromFiles, HOME, WORKSPACE,
+  assembleOptions, budgetTotals, cutView, cwdCandidates, DEFAULT_OPTIONS, homeCandidates, lineView, lineViews, listedFiles, MAX_FILES, modelBudget,
+  MAX_CAP, parseCap, promptView, runtimeOf, settingsFromStorage, skippedNotes, workspaceFromFileList, workspaceFromFiles, HOME, WORKSPACE,
 } from "../src/page/model.js";
+import { visibleName, visibleParts } from "../src/page/dom.js";
 import { SAMPLES, sampleWorkspace } from "../src/page/samples.js";
 import { loadForTest } from "./helpers/load.js";
 
@@ -126,6 +128,78 @@ describe("the options the page's controls stand for", () => {
   });
 });
 
+describe("the per-file cap field", () => {
+  it("empty is the cap from the model; a whole number from 1 to 2,147,483,647 is taken, exponent form included", () => {
+    expect(parseCap("")).toEqual({ ok: true, maxChars: null });
+    expect(parseCap("  ")).toEqual({ ok: true, maxChars: null });
+    expect(parseCap(" 6000 ")).toEqual({ ok: true, maxChars: 6000 });
+    expect(parseCap("6e3")).toEqual({ ok: true, maxChars: 6000 });
+    expect(parseCap("1")).toEqual({ ok: true, maxChars: 1 });
+    expect(parseCap(String(MAX_CAP))).toEqual({ ok: true, maxChars: 2_147_483_647 });
+  });
+
+  it("1e400 (Infinity as a number) is a field error naming the field and the problem, not an empty field; so are other bad caps", () => {
+    const tail = "Enter a whole number from 1 to 2,147,483,647, or leave the field empty for the cap from the model.";
+    expect(parseCap("1e400")).toEqual({ ok: false, error: `Per-file cap in chars: “1e400” is not a finite number. ${tail}` });
+    expect(parseCap("-1e400")).toEqual({ ok: false, error: `Per-file cap in chars: “-1e400” is not a finite number. ${tail}` });
+    expect(parseCap("2.5")).toEqual({ ok: false, error: `Per-file cap in chars: “2.5” is not a whole number. ${tail}` });
+    expect(parseCap("0")).toEqual({ ok: false, error: `Per-file cap in chars: “0” is less than 1. ${tail}` });
+    expect(parseCap("2147483648")).toEqual({ ok: false, error: `Per-file cap in chars: “2147483648” is more than 2,147,483,647. ${tail}` });
+    for (const raw of ["abc", "1e", "0x10", "12 000", "Infinity", "NaN", "-"]) {
+      expect(parseCap(raw), raw).toEqual({ ok: false, error: `Per-file cap in chars: “${raw}” is not a number. ${tail}` });
+    }
+    expect((parseCap("9".repeat(100)) as { error: string }).error).toContain(`“${"9".repeat(40)}…” is more than`);
+  });
+});
+
+describe("settings stored in localStorage", () => {
+  const stored = (options: object, rest: object = {}) => JSON.stringify({ sessionId: "s1", encoding: "o200k_base", options, ...rest });
+
+  it("valid settings are kept as they are", () => {
+    const options = { policy: "cursor", mode: "minimal", model: "gpt-5", platform: "", cwd: "/workspace/api", home: "/home", maxChars: 6000, targetPath: "src/a.ts" };
+    expect(settingsFromStorage(stored(options))).toEqual({ sessionId: "s1", encoding: "o200k_base", options });
+    expect(settingsFromStorage(stored({ ...options, platform: "web", home: "/workspace/home", maxChars: null }))).toEqual({
+      sessionId: "s1", encoding: "o200k_base", options: { ...options, platform: "web", home: "/workspace/home", maxChars: null },
+    });
+  });
+
+  it('"mode":"bogus" (and every other unknown or mistyped field) takes its default, one field at a time', () => {
+    expect(settingsFromStorage(stored({ mode: "bogus", model: "gpt-5" }))).toEqual({ sessionId: "s1", encoding: "o200k_base", options: { ...DEFAULT_OPTIONS, model: "gpt-5" } });
+    const bad = [
+      ["policy", "bogus"], ["mode", "bogus"], ["mode", 3], ["model", "gpt-0"], ["platform", "bogus"], ["platform", "toString"], ["platform", null],
+      ["cwd", "/etc"], ["cwd", "/workspacex"], ["cwd", 7], ["home", "/root"], ["home", false], ["maxChars", 1e400], ["maxChars", 0], ["maxChars", 2.5],
+      ["maxChars", "6000"], ["maxChars", 2_147_483_648], ["targetPath", 1],
+    ] as const;
+    for (const [field, value] of bad) {
+      expect(settingsFromStorage(stored({ ...DEFAULT_OPTIONS, [field]: value })).options, `${field}: ${JSON.stringify(value)}`).toEqual(DEFAULT_OPTIONS);
+    }
+    expect(settingsFromStorage(stored(DEFAULT_OPTIONS, { sessionId: 5, encoding: "p50k_base" }))).toEqual({ sessionId: "demo", encoding: "cl100k_base", options: DEFAULT_OPTIONS });
+    expect(settingsFromStorage(stored(DEFAULT_OPTIONS, { sessionId: "  " })).sessionId).toBe("demo");
+    expect(settingsFromStorage(stored(DEFAULT_OPTIONS, { sessionId: "x".repeat(513) })).sessionId).toBe("demo");
+  });
+
+  it("nothing stored, text that is not JSON, or JSON that is not an object of options gives the defaults, never a throw", () => {
+    for (const json of [null, "", "{", "null", "42", '"x"', "[]", '{"options":"full"}', '{"options":[1,2]}', '{"options":null}']) {
+      expect(settingsFromStorage(json), String(json)).toEqual({ sessionId: "demo", encoding: "cl100k_base", options: DEFAULT_OPTIONS });
+    }
+    // A fresh object each time: the page changes its options in place.
+    expect(settingsFromStorage(null).options).not.toBe(DEFAULT_OPTIONS);
+  });
+});
+
+describe("names and lines shown with their invisible characters", () => {
+  it("a name's tab and line feed are badged like any other control character (U+0009, U+000A, U+0007)", () => {
+    expect(visibleParts("notes\tdraft\nv2\u0007.md", "name")).toEqual(["notes", { cp: "0009" }, "draft", { cp: "000A" }, "v2", { cp: "0007" }, ".md"]);
+    expect(visibleParts("a\r\u200Bb\u{E0041}", "name")).toEqual(["a", { cp: "000D" }, { cp: "200B" }, "b", { cp: "E0041" }]);
+    expect(visibleName("x\ty\nz\u0000")).toBe("xU+0009yU+000AzU+0000");
+  });
+
+  it("in a line of a file a tab stays a tab (indentation); other controls and invisible characters are badged", () => {
+    expect(visibleParts("\tcode\u0007 \u200B", "text")).toEqual(["\tcode", { cp: "0007" }, " ", { cp: "200B" }]);
+    expect(visibleParts("plain")).toEqual(["plain"]);
+  });
+});
+
 describe("the bundled samples", () => {
   it("the build bundles exactly the files of the sample folders, dotfiles included", async () => {
     const files = readSampleFiles(REPO);
@@ -213,6 +287,29 @@ describe("views drawn from an assembly", () => {
     expect([v.before.length, v.match.slice(0, 3), v.after.length, v.clipped]).toEqual([160, "BAD", 160, true]);
     expect(lineView("one line", { line: 2, column: 1 })).toBeNull();
     expect(lineView("short", { line: 1, column: 9 })).toBeNull();
+  });
+
+  it("lineViews: 20 findings on the last lines of a 200,000-line file (2.9 MB, LF only) read the text once, not once per line", () => {
+    // The reviewer's repro: looking for a CR that the file does not have, line after line, read to the end of the
+    // file for every line (200,000 × 2.9 MB) and froze the tab for two minutes. The count is of code units read.
+    const lines = Array.from({ length: 200_000 }, (_, i) => `line ${String(i + 1).padStart(6, "0")} ok.`);
+    for (let n = lines.length - 20; n < lines.length; n++) lines[n] = `${lines[n]}\u200B tail`;
+    const text = lines.join("\n");
+    expect(text.length).toBeGreaterThan(2_800_000);
+    const findings = lines.slice(-20).map((l, k) => ({ line: lines.length - 19 + k, column: l.indexOf("\u200B") + 1, codePoint: 0x200b })).reverse();
+    const stats = { examined: 0 };
+    const views = lineViews(text, findings, stats);
+    expect(stats.examined).toBeGreaterThan(0);
+    expect(stats.examined).toBeLessThanOrEqual(text.length);
+    expect(views.map((v) => v && [v.line, v.before + v.match + v.after, v.match])).toEqual(findings.map((f) => [f.line, lines[f.line - 1], "\u200B"]));
+  });
+
+  it("lineViews: in any order, several on one line, past the last line; the same views as lineView one by one", () => {
+    const text = "a\r\nb\rc\u200Bd\ne BAD f\n";
+    const findings = [{ line: 4, column: 3 }, { line: 9, column: 1 }, { line: 3, column: 2, codePoint: 0x200b }, { line: 4, column: 1 }, { line: 5, column: 1 }, { line: 5, column: 2 }, { line: 0, column: 1 }];
+    const views = lineViews(text, findings);
+    expect(views).toEqual(findings.map((f) => lineView(text, f)));
+    expect(views.map((v) => v && [v.before, v.match, v.after])).toEqual([["e ", "BAD f", ""], null, ["c", "\u200B", "d"], ["", "e BAD f", ""], ["", "", ""], null, null]);
   });
 
   it("cutView: the middle that was cut, taken from the normalized file, matching the truncation marker's numbers", () => {

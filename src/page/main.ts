@@ -20,11 +20,12 @@ import { PLATFORM_HINTS } from "../sections/texts.js";
 import { IndexedDbSessionStore } from "../stores/indexeddb.js";
 import { freezeSession, invalidateSession, type FrozenSession } from "../stores/session.js";
 import { countSectionTokens, type Encoding } from "../tokens/tokens.js";
-import { byId, fill, h, num, visible } from "./dom.js";
+import { byId, fill, h, num, visible, visibleName } from "./dom.js";
 import { readDroppedEntries, type EntryLike } from "./drop.js";
 import {
-  assembleOptions, cutView, cwdCandidates, DEFAULT_OPTIONS, homeCandidates, lineView, listedFiles, MAX_EDIT_CHARS, modelBudget, MODELS,
-  PAGE_MAX_BYTES, promptView, runtimeOf, skippedNotes, workspaceFromFileList, workspaceFromFiles, type PageOptions, type Workspace,
+  assembleOptions, cutView, cwdCandidates, homeCandidates, lineViews, listedFiles, MAX_EDIT_CHARS, modelBudget, MODELS,
+  PAGE_MAX_BYTES, parseCap, promptView, runtimeOf, settingsFromStorage, skippedNotes, workspaceFromFileList, workspaceFromFiles, type PageOptions,
+  type PageSettings, type Workspace,
 } from "./model.js";
 import { SAMPLES, sampleWorkspace, type Sample } from "./samples.js";
 import { renderBudget, renderCuts, renderExplanation, renderFindings, renderNotes, renderPrompt, renderTierLegend, type FindingView } from "./view.js";
@@ -60,17 +61,11 @@ interface FrozenMeta {
   workspace: string;
 }
 
-interface Settings {
-  sessionId: string;
-  options: PageOptions;
-  encoding: Encoding;
-}
-
 const store = new IndexedDbSessionStore({ name: PAGE_DB });
 let pa: Promptasm | null = null;
 let ws: Workspace | null = null;
 const edits = new Map<string, string>();
-let settings: Settings = loadSettings();
+let settings: PageSettings = loadSettings();
 let current: Build | null = null;
 let frozen: { turn: FrozenSession; meta: FrozenMeta | null } | null = null;
 let frozenProblem: string | null = null;
@@ -82,21 +77,12 @@ let buildSeq = 0;
 
 // ---- settings -------------------------------------------------------------------------------------------------
 
-function loadSettings(): Settings {
-  const fallback: Settings = { sessionId: "demo", options: { ...DEFAULT_OPTIONS }, encoding: "cl100k_base" };
+function loadSettings(): PageSettings {
+  let stored: string | null = null;
   try {
-    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null") as Partial<Settings> | null;
-    if (raw === null || typeof raw !== "object") return fallback;
-    const o = { ...DEFAULT_OPTIONS, ...(raw.options ?? {}) };
-    if (!DISCOVERY_POLICIES.includes(o.policy) || !MODELS.some((m) => m.name === o.model)) return fallback;
-    return {
-      sessionId: typeof raw.sessionId === "string" && raw.sessionId !== "" ? raw.sessionId : "demo",
-      options: o,
-      encoding: raw.encoding === "o200k_base" ? "o200k_base" : "cl100k_base",
-    };
-  } catch {
-    return fallback; // unreadable or blocked storage: start from the defaults
-  }
+    stored = localStorage.getItem(SETTINGS_KEY);
+  } catch { /* blocked storage: start from the defaults */ }
+  return settingsFromStorage(stored); // every field checked: one the page does not know takes its default
 }
 
 function saveSettings(): void {
@@ -163,6 +149,7 @@ async function openWorkspace(next: Workspace, options: Partial<PageOptions>): Pr
   ws = next;
   edits.clear();
   selectedFile = null;
+  fill(byId("editor")); // the previous workspace's file is not this one's
   tokens = null;
   const cwds = cwdCandidates(next), homes = homeCandidates(next);
   const o = { ...settings.options, cwd: "/workspace", home: "", maxChars: null, targetPath: "", ...options };
@@ -284,10 +271,20 @@ async function rebuild(): Promise<void> {
   }
   if (seq !== buildSeq) return; // a newer build started meanwhile
   const core = pa;
-  const findings: FindingView[] = result.findings.map((f) => {
-    const text = f.inName ? f.file : f.file.endsWith(" (description)") ? texts.get(`${f.path}\u0000description`) : texts.get(f.path);
-    return { finding: f, line: text === undefined ? null : lineView(text, f) };
+  const findings: FindingView[] = result.findings.map((f) => ({ finding: f, line: null }));
+  // Each text is read once for all its findings (a big file can have hundreds, at its end).
+  const byText = new Map<string, { text: string; at: number[] }>();
+  result.findings.forEach((f, i) => {
+    const key = f.inName ? `${f.path}\u0000name\u0000${f.file}` : f.file.endsWith(" (description)") ? `${f.path}\u0000description` : f.path;
+    const text = f.inName ? f.file : texts.get(key);
+    if (text === undefined) return;
+    const group = byText.get(key);
+    if (group === undefined) byText.set(key, { text, at: [i] });
+    else group.at.push(i);
   });
+  for (const { text, at } of byText.values()) {
+    lineViews(text, at.map((i) => result.findings[i]!)).forEach((line, k) => { findings[at[k]!]!.line = line; });
+  }
   const cuts = result.truncations.map((t) => {
     const text = texts.get(t.path);
     return cutView(t, text === undefined ? undefined : core.normalize(text));
@@ -482,9 +479,9 @@ function renderOptions(): void {
   byId<HTMLSelectElement>("mode").value = o.mode;
   fill(byId("platform"), option("", "(none)", o.platform === ""), ...Object.keys(PLATFORM_HINTS).map((p) => option(p, p, p === o.platform)));
   const cwds = ws ? cwdCandidates(ws) : ["/workspace"];
-  fill(byId("cwd"), ...cwds.map((d) => option(d, d, d === o.cwd)));
+  fill(byId("cwd"), ...cwds.map((d) => option(d, visibleName(d), d === o.cwd)));
   const homes = ws ? homeCandidates(ws) : [];
-  fill(byId("home"), option("", "(none: the built-in identity)", o.home === ""), ...homes.map((d) => option(d, d, d === o.home)));
+  fill(byId("home"), option("", "(none: the built-in identity)", o.home === ""), ...homes.map((d) => option(d, visibleName(d), d === o.home)));
   byId<HTMLInputElement>("max-chars").value = o.maxChars === null ? "" : String(o.maxChars);
   byId<HTMLInputElement>("target-path").value = o.targetPath;
   const b = modelBudget(o.model);
@@ -527,13 +524,13 @@ function renderWorkspace(): void {
   const listed = all.slice(0, MAX_LISTED);
   const others = ws.files.size - all.length;
   fill(info,
-    h("p", {}, h("strong", {}, ...visible(ws.name)), `: ${num(ws.files.size)} file${ws.files.size === 1 ? "" : "s"}${ws.sample ? " (bundled sample)" : ""}.`),
+    h("p", {}, h("strong", {}, ...visible(ws.name, "name")), `: ${num(ws.files.size)} file${ws.files.size === 1 ? "" : "s"}${ws.sample ? " (bundled sample)" : ""}.`),
     ...skippedNotes(ws).map((n) => h("p", { class: "hint" }, n)));
   const items = listed.map((p) => {
     const tags = fileStatus(p);
     return h("li", {},
       h("button", { type: "button", class: "file", "data-path": p, "aria-current": p === selectedFile ? "true" : null, onclick: () => void selectFile(p) },
-        ...visible(p.startsWith("/workspace/") ? p.slice("/workspace/".length) : p),
+        ...visible(p.startsWith("/workspace/") ? p.slice("/workspace/".length) : p, "name"),
         ...tags.map((t) => h("span", { class: `tag file-tag ${t}` }, t))));
   });
   fill(byId("files"),
@@ -543,33 +540,46 @@ function renderWorkspace(): void {
 }
 
 async function selectFile(path: string): Promise<void> {
-  if (ws === null) return;
+  const w = ws;
+  if (w === null) return;
   selectedFile = path;
   renderWorkspace();
   const editor = byId("editor");
   const label = path.startsWith("/workspace/") ? path.slice("/workspace/".length) : path;
-  const read = edits.has(path) ? { kind: "text" as const, text: edits.get(path)! } : await readerFor(ws).read(path);
-  if (selectedFile !== path) return;
+  // The file as opened, without the user's edits: the editor compares its text with it.
+  const file = w.files.get(path);
+  const read: ReadResult = file === undefined ? { kind: "missing" } : await new MapWorkspaceReader({ [path]: file }, { maxBytes: PAGE_MAX_BYTES }).read(path);
+  if (selectedFile !== path || ws !== w) return;
   if (read.kind !== "text") {
     const why = read.kind === "binary" ? "it is binary (a NUL byte in its first 8 KiB)" : read.kind === "too-large" ? `it is ${num(read.bytes)} bytes, over the page's ${num(read.limit)}-byte limit` : read.kind === "error" ? read.message : "it is missing";
-    fill(editor, h("p", { class: "hint" }, `${label} cannot be edited here: ${why}.`));
+    fill(editor, h("p", { class: "hint" }, ...visible(label, "name"), ` cannot be edited here: ${why}.`));
     return;
   }
-  if (read.text.length > MAX_EDIT_CHARS) {
-    fill(editor, h("p", { class: "hint" }, `${label} is ${num(read.text.length)} chars, too long to edit here (limit ${num(MAX_EDIT_CHARS)}).`));
+  const original = read.text;
+  const text = edits.get(path) ?? original;
+  if (text.length > MAX_EDIT_CHARS) {
+    fill(editor, h("p", { class: "hint" }, ...visible(label, "name"), ` is ${num(text.length)} chars, too long to edit here (limit ${num(MAX_EDIT_CHARS)}).`));
     return;
   }
   const area = h("textarea", { id: "editor-text", rows: 14, spellcheck: "false", "aria-describedby": "editor-hint" });
-  area.value = read.text;
-  const apply = () => { edits.set(path, area.value); void rebuild(); };
+  area.value = text;
+  const revert = h("button", { type: "button", id: "revert", onclick: () => { edits.delete(path); void selectFile(path); void rebuild(); } }, "Undo my edits");
+  // Undo is there whenever the text differs from the file as opened, or the build uses an edit of it.
+  const sync = () => { revert.disabled = area.value === original && !edits.has(path); };
+  const apply = () => {
+    if (area.value === original) edits.delete(path);
+    else edits.set(path, area.value);
+    sync();
+    void rebuild();
+  };
+  area.addEventListener("input", sync);
   area.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); apply(); } });
+  sync();
   fill(editor,
-    h("label", { for: "editor-text" }, "Text of ", ...visible(label)),
+    h("label", { for: "editor-text" }, "Text of ", ...visible(label, "name")),
     area,
     h("p", { id: "editor-hint", class: "hint" }, "Ctrl+Enter rebuilds with this text. Edits stay in this page; the file on disk is not changed."),
-    h("div", { class: "buttons" },
-      h("button", { type: "button", id: "rebuild", onclick: apply }, "Rebuild with this text"),
-      h("button", { type: "button", id: "revert", disabled: !edits.has(path), onclick: () => { edits.delete(path); void selectFile(path); void rebuild(); } }, "Undo my edits")));
+    h("div", { class: "buttons" }, h("button", { type: "button", id: "rebuild", onclick: apply }, "Rebuild with this text"), revert));
 }
 
 function renderSession(): void {
@@ -622,7 +632,7 @@ function renderResult(): void {
   const counted = tokens !== null && tokens.prompt === p.prompt && tokens.counts.length === view.sections.length ? tokens : null;
   if (isFrozen) {
     const m = frozen?.meta;
-    fill(summary, `Showing the frozen prompt of session ${settings.sessionId}, read from IndexedDB: ${num(p.prompt.length)} chars${m ? `, built from ${m.workspace}` : ""}.`);
+    fill(summary, `Showing the frozen prompt of session ${settings.sessionId}, read from IndexedDB: ${num(p.prompt.length)} chars`, ...(m ? [", built from ", ...visible(m.workspace, "name")] : []), ".");
     fill(byId("prompt-caption"), m ? "" : "Its section labels are not stored in this browser, so it is shown as one block.");
   } else {
     const b = current!;
@@ -667,16 +677,14 @@ function readOptions(): boolean {
   o.cwd = byId<HTMLSelectElement>("cwd").value || "/workspace";
   o.home = byId<HTMLSelectElement>("home").value;
   o.targetPath = byId<HTMLInputElement>("target-path").value;
-  const raw = byId<HTMLInputElement>("max-chars").value.trim();
+  const cap = parseCap(byId<HTMLInputElement>("max-chars").value);
   const err = byId("max-chars-error");
-  const n = Number(raw);
-  const ok = raw === "" || (Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647);
-  err.hidden = ok;
-  err.textContent = ok ? "" : "The cap must be a whole number of chars from 1 to 2,147,483,647.";
-  byId("max-chars").setAttribute("aria-invalid", String(!ok));
-  if (ok) o.maxChars = raw === "" ? null : n;
+  err.hidden = cap.ok;
+  err.textContent = cap.ok ? "" : cap.error;
+  byId("max-chars").setAttribute("aria-invalid", String(!cap.ok));
+  if (cap.ok) o.maxChars = cap.maxChars;
   saveSettings();
-  return ok;
+  return cap.ok;
 }
 
 function wire(): void {

@@ -5,14 +5,16 @@
 
 import type { BlobLike } from "../adapters/map-reader.js";
 import { isScanTarget } from "../discovery/names.js";
-import type { DiscoveryPolicy } from "../discovery/policies.js";
+import { DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import type { AssembleOptions, FileTruncation } from "../prompt/assemble.js";
 import { CACHE_BOUNDARY } from "../prompt/boundary.js";
 import { contextWindowOf, fileCap } from "../prompt/budget.js";
 import { sectionSpans, type AssembleJsonInput } from "../providers/explain.js";
 import type { PromptMode } from "../sections/builders.js";
+import { PLATFORM_HINTS } from "../sections/texts.js";
 import type { Tier } from "../sections/types.js";
 import type { CurrentRuntime } from "../stores/session.js";
+import type { Encoding } from "../tokens/tokens.js";
 
 /** Where a picked or dropped folder is mounted for the assembler (the same place the Worker API uses). */
 export const WORKSPACE = "/workspace";
@@ -170,6 +172,87 @@ export const DEFAULT_OPTIONS: PageOptions = {
   policy: "hermes", mode: "full", model: "claude-sonnet-4-5", platform: "cli", cwd: WORKSPACE, home: "", maxChars: null, targetPath: "",
 };
 
+/** The prompt modes the page offers (its Mode menu). */
+export const PROMPT_MODES: readonly PromptMode[] = ["full", "minimal", "none"];
+
+/** The largest per-file cap the page takes, in chars. */
+export const MAX_CAP = 2_147_483_647;
+
+/** A per-file cap as typed: a number of chars, null for "from the model" (an empty field), or why it is refused. */
+export type CapInput = { ok: true; maxChars: number | null } | { ok: false; error: string };
+
+/**
+ * Reads the per-file cap field: empty (spaces around are ignored) is null, the cap from the model; otherwise a
+ * decimal number ("6000", "6e3") that is a whole number from 1 to MAX_CAP. Anything else is refused with a message
+ * that names the field and the problem: not a number, not a finite number ("1e400"), not a whole number, out of range.
+ */
+export function parseCap(raw: string): CapInput {
+  const text = raw.trim();
+  if (text === "") return { ok: true, maxChars: null };
+  const shown = `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+  const refuse = (problem: string): CapInput => ({
+    ok: false,
+    error: `Per-file cap in chars: ${shown} ${problem}. Enter a whole number from 1 to ${MAX_CAP.toLocaleString("en-US")}, or leave the field empty for the cap from the model.`,
+  });
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text)) return refuse("is not a number");
+  const n = Number(text);
+  if (!Number.isFinite(n)) return refuse("is not a finite number");
+  if (!Number.isInteger(n)) return refuse("is not a whole number");
+  if (n < 1) return refuse("is less than 1");
+  if (n > MAX_CAP) return refuse(`is more than ${MAX_CAP.toLocaleString("en-US")}`);
+  return { ok: true, maxChars: n };
+}
+
+/** What the page keeps in localStorage: the session id, the options and the token encoding. */
+export interface PageSettings {
+  sessionId: string;
+  options: PageOptions;
+  encoding: Encoding;
+}
+
+/** The settings the page starts with. */
+export const DEFAULT_SETTINGS: PageSettings = { sessionId: "demo", options: DEFAULT_OPTIONS, encoding: "cl100k_base" };
+
+/** Longest session id the page takes (the field's maxlength). */
+export const MAX_SESSION_ID = 512;
+
+/**
+ * The settings stored as `json` (what localStorage holds; null when nothing is stored), field by field: a field
+ * that is missing, of the wrong type or not one the page offers (a mode, policy, model, platform or encoding it does
+ * not know, a cap that is not a whole number from 1 to MAX_CAP, a directory outside the workspace) takes its default,
+ * and the others are kept. Text that is not JSON, or not an object, gives the defaults. Never throws.
+ */
+export function settingsFromStorage(json: string | null): PageSettings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json ?? "null");
+  } catch {
+    raw = null;
+  }
+  const obj = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const s = obj(raw), o = obj(s.options), d = DEFAULT_OPTIONS;
+  const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+  const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+  const inWorkspace = (v: string | undefined) => v !== undefined && !v.includes("\0") && (v === WORKSPACE || v.startsWith(`${WORKSPACE}/`));
+  const platform = str(o.platform);
+  const cwd = str(o.cwd), home = str(o.home), sessionId = str(s.sessionId);
+  const cap = o.maxChars;
+  return {
+    sessionId: sessionId !== undefined && sessionId.trim() !== "" && sessionId.length <= MAX_SESSION_ID ? sessionId : DEFAULT_SETTINGS.sessionId,
+    options: {
+      policy: oneOf(o.policy, DISCOVERY_POLICIES, d.policy),
+      mode: oneOf(o.mode, PROMPT_MODES, d.mode),
+      model: oneOf(o.model, MODELS.map((m) => m.name), d.model),
+      platform: platform !== undefined && (platform === "" || Object.hasOwn(PLATFORM_HINTS, platform)) ? platform : d.platform,
+      cwd: inWorkspace(cwd) ? cwd! : d.cwd,
+      home: home === "" || home === HOME || inWorkspace(home) ? home! : d.home,
+      maxChars: cap === null || (Number.isSafeInteger(cap) && (cap as number) >= 1 && (cap as number) <= MAX_CAP) ? (cap as number | null) : d.maxChars,
+      targetPath: str(o.targetPath) ?? d.targetPath,
+    },
+    encoding: oneOf(s.encoding, ["cl100k_base", "o200k_base"] as const, DEFAULT_SETTINGS.encoding),
+  };
+}
+
 /** The provider of a model in MODELS ("anthropic", "openai", "google"); "" for a model the page does not know. */
 export function providerOf(model: string): string {
   return MODELS.find((m) => m.name === model)?.provider ?? "";
@@ -294,24 +377,68 @@ export const LINE_CONTEXT = 160;
 /** Most chars of a match shown highlighted (a rule's match has no recorded end; findings keep 60 chars of excerpt). */
 export const MATCH_CHARS = 60;
 
+/** Where a finding is: its 1-based line and column, and the code point of an invisible-character finding. */
+export interface FindingPlace {
+  line: number;
+  column: number;
+  codePoint?: number;
+}
+
 /**
  * The line of `text` a finding is on, with the match highlighted: lines end at LF, CRLF or a lone CR, as the
  * scanner counts them. An invisible-character finding highlights that one character (two code units for an astral
  * one); a rule finding highlights from its column up to MATCH_CHARS code units, within the line. Lines longer than
  * the match plus LINE_CONTEXT on each side are clipped around it. Null when the text has no such line or column.
+ * For several findings in one text use lineViews, which reads the text once for all of them.
  */
-export function lineView(text: string, f: { line: number; column: number; codePoint?: number }): LineView | null {
-  let start = 0;
-  for (let n = 1; n < f.line; n++) {
-    const lf = text.indexOf("\n", start), cr = text.indexOf("\r", start);
-    const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-    if (end === -1) return null;
-    start = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+export function lineView(text: string, f: FindingPlace): LineView | null {
+  return lineViews(text, [f])[0]!;
+}
+
+/**
+ * The lines of several findings in one text (see lineView), in one pass: the text is read from its start up to the
+ * end of the last finding's line once, whatever the number of findings or lines, so a multi-megabyte file with
+ * findings on its last lines costs one read of it, not one per line. `stats.examined` (when given) is increased by
+ * the code units read looking for line ends: at most text.length. Views come back in the order of `findings`.
+ */
+export function lineViews(text: string, findings: readonly FindingPlace[], stats?: { examined: number }): Array<LineView | null> {
+  const out: Array<LineView | null> = findings.map(() => null);
+  const order = findings.map((_, i) => i).filter((i) => Number.isSafeInteger(findings[i]!.line) && findings[i]!.line >= 1);
+  order.sort((a, b) => findings[a]!.line - findings[b]!.line);
+  let examined = 0;
+  // The current line: its number, where it starts, and where it ends (-1 until looked for).
+  let line = 1, start = 0, end = -1;
+  const lineEnd = (): number => {
+    let e = start;
+    while (e < text.length) {
+      examined++;
+      const c = text.charCodeAt(e);
+      if (c === 0x0a || c === 0x0d) break;
+      e++;
+    }
+    return e;
+  };
+  for (const i of order) {
+    const f = findings[i]!;
+    while (line < f.line) {
+      if (end === -1) end = lineEnd();
+      if (end >= text.length) break; // the text has no more lines
+      start = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+      end = -1;
+      line++;
+    }
+    if (line < f.line) break; // this finding and the later ones are past the last line
+    if (end === -1) end = lineEnd();
+    out[i] = cutLine(text, start, end, f);
   }
-  let end = start;
-  while (end < text.length && text.charCodeAt(end) !== 0x0a && text.charCodeAt(end) !== 0x0d) end++;
+  if (stats) stats.examined += examined;
+  return out;
+}
+
+/** The view of a finding on the line text.slice(start, end); null when its column is not on the line. */
+function cutLine(text: string, start: number, end: number, f: FindingPlace): LineView | null {
   const at = start + f.column - 1;
-  if (f.column < 1 || at > end) return null;
+  if (!Number.isSafeInteger(f.column) || f.column < 1 || at > end) return null;
   const width = f.codePoint !== undefined ? (f.codePoint > 0xffff ? 2 : 1) : MATCH_CHARS;
   const matchEnd = Math.min(end, at + width);
   const from = Math.max(start, at - LINE_CONTEXT), to = Math.min(end, matchEnd + LINE_CONTEXT);

@@ -43,7 +43,7 @@ export function renderPrompt(view: PromptView, prompt: string, tokens: readonly 
         h("h4", { id: headingId, class: "section-label" },
           h("span", { class: "section-id" }, s.id),
           h("span", { class: `tag tier-tag tier-${s.tier}` }, s.tier),
-          source ? h("span", { class: "tag source", title: s.sources.join("\n") }, source) : null,
+          source ? h("span", { class: "tag source", title: s.sources.join("\n") }, ...visible(source, "name")) : null,
           h("span", { class: "tag" }, `${num(s.text.length)} chars`),
           tokens ? h("span", { class: "tag" }, `${num(tokens[i]!)} tokens`) : null,
         ),
@@ -109,7 +109,7 @@ export function renderFindings(views: readonly FindingView[], blocked: ReadonlyA
     const sha = f0.action === "blocked" ? blocked.find((b) => b.path === f0.path)?.sha256 : undefined;
     out.append(
       h("article", { class: `finding-file action-${f0.action}`, "data-file": f0.file },
-        h("h4", {}, ...visible(f0.file), h("span", { class: `tag action ${f0.action}` }, f0.action)),
+        h("h4", {}, ...visible(f0.file, "name"), h("span", { class: `tag action ${f0.action}` }, f0.action)),
         h("p", {}, ACTION_TEXT[f0.action], ". Rules: ", ...rules.flatMap((r, i) => [i > 0 ? ", " : "", h("code", { class: "rule" }, r)])),
         f0.inName ? h("p", {}, "The match is in the file's name.") : null,
         h("ul", { class: "finding-list" }, ...group.slice(0, FINDINGS_SHOWN).map(renderFinding)),
@@ -146,7 +146,7 @@ export function renderCuts(cuts: readonly CutView[]): HTMLElement {
       ? `dropped: the total budget ran out before it (${num(c.originalChars)} chars).`
       : `${num(c.originalChars)} chars, over the cap: kept the first ${num(c.headChars)} and the last ${num(c.tailChars)}, cut ${num(c.cutChars)} from the middle (chars ${num(c.headChars)} to ${num(c.originalChars - c.tailChars)}).`;
     return h("li", { class: "cut", "data-file": c.file },
-      h("p", {}, h("strong", {}, ...visible(c.file)), ": ", text),
+      h("p", {}, h("strong", {}, ...visible(c.file, "name")), ": ", text),
       c.cutText !== undefined && c.cutText !== ""
         ? h("details", {},
             h("summary", {}, `Show the ${num(c.cutChars)} chars that were cut`),
@@ -157,10 +157,10 @@ export function renderCuts(cuts: readonly CutView[]): HTMLElement {
   }));
 }
 
-/** The notes: files skipped (binary, too large, unreadable), invalid UTF-8, budget notes, page notes. */
+/** The notes: files skipped (binary, too large, unreadable), invalid UTF-8, budget notes, page notes; one line each. */
 export function renderNotes(notes: readonly string[]): HTMLElement {
   if (notes.length === 0) return h("p", { class: "ok" }, "Nothing was skipped.");
-  return h("ul", { class: "notes" }, ...notes.map((n) => h("li", {}, ...visible(n))));
+  return h("ul", { class: "notes" }, ...notes.map((n) => h("li", {}, ...visible(n, "name"))));
 }
 
 /**

@@ -380,6 +380,76 @@ describe("the page in Chromium", () => {
     await page.screenshot({ path: join(RESULTS, "page-cache-break.png"), fullPage: true });
   });
 
+  it("Undo my edits: enabled once the text differs from the file, still after Ctrl+Enter and after Rebuild with this text; it restores the file", async () => {
+    await afterBuild(() => page.locator("button[data-sample=tidepool-api]").click());
+    const path = "/workspace/AGENTS.md";
+    const original = sampleFiles("tidepool-api")[path]!;
+    const revert = page.locator("#revert");
+    const area = page.locator("#editor-text");
+    await page.locator(`button.file[data-path="${path}"]`).click();
+    await page.waitForSelector("#editor-text");
+    expect(await area.inputValue()).toBe(original);
+    expect(await revert.isDisabled()).toBe(true);
+
+    await area.focus();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.type("Typed. ");
+    expect(await revert.isEnabled()).toBe(true); // the text differs, though not built yet
+    await afterBuild(() => page.keyboard.press("Control+Enter"));
+    expect(await revert.isEnabled()).toBe(true);
+    expect(await shownPrompt()).toBe((await nodeAssembly(sampleFiles("tidepool-api", { path, text: `Typed. ${original}` }))).prompt);
+
+    await afterBuild(() => revert.click());
+    await poll(() => area.inputValue(), (v) => v === original);
+    expect(await area.inputValue()).toBe(original);
+    expect(await revert.isDisabled()).toBe(true);
+    expect(await shownPrompt()).toBe((await nodeAssembly(sampleFiles("tidepool-api"))).prompt);
+    expect(await page.locator(`button.file[data-path="${path}"] .tag.edited`).count()).toBe(0);
+
+    // The same through the button, and back to the file's own text by hand (then there is nothing to undo).
+    await area.focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nMore.");
+    await afterBuild(() => page.locator("#rebuild").click());
+    expect(await revert.isEnabled()).toBe(true);
+    expect(await page.locator(`button.file[data-path="${path}"] .tag.edited`).count()).toBe(1);
+    await area.fill(original);
+    expect(await revert.isEnabled()).toBe(true); // the build still uses the edit
+    await afterBuild(() => page.locator("#rebuild").click());
+    expect(await revert.isDisabled()).toBe(true);
+    expect(await page.locator(`button.file[data-path="${path}"] .tag.edited`).count()).toBe(0);
+
+    // Another workspace does not keep this one's editor (its text would be applied to the new workspace's file).
+    await afterBuild(() => page.locator("button[data-sample=skerry]").click());
+    expect(await page.locator("#editor").evaluate((e) => e.childElementCount)).toBe(0);
+  });
+
+  it("a per-file cap of 1e400 is a field error naming the field and the problem; nothing is built until the cap is fixed", async () => {
+    await afterBuild(() => page.locator("button[data-sample=tidepool-api]").click());
+    const cap = page.locator("#max-chars");
+    const error = page.locator("#max-chars-error");
+    expect(await cap.inputValue()).toBe("6000");
+    expect(await error.isHidden()).toBe(true);
+    const before = await builds();
+    await cap.fill("1e400");
+    await cap.press("Tab");
+    await expectText(error, "Per-file cap in chars: “1e400” is not a finite number. Enter a whole number from 1 to 2,147,483,647, or leave the field empty for the cap from the model.");
+    expect(await error.isVisible()).toBe(true);
+    await expectAttr(cap, "aria-invalid", "true");
+    await cap.fill("2.5");
+    await cap.press("Tab");
+    await expectText(error, "Per-file cap in chars: “2.5” is not a whole number.", { contains: true });
+
+    await afterBuild(async () => { await cap.fill("7000"); await cap.press("Tab"); });
+    expect(await builds()).toBe(before + 1); // the bad caps built nothing (no build with the model's cap)
+    expect(await error.isHidden()).toBe(true);
+    await expectAttr(cap, "aria-invalid", "false");
+    const expected = await nodeAssembly(sampleFiles("tidepool-api"));
+    expect((await pageOptions()).maxChars).toBe(7000);
+    expect(await shownPrompt()).toBe(expected.prompt);
+    expect(expected.truncations.map((t) => [t.file, t.headChars, t.tailChars])).toEqual([["AGENTS.md", 4900, 1400]]);
+  });
+
   it("a folder picked through the webkitdirectory input: the injection blocked at its line, the long file cut, equal to Node", async () => {
     const dir = join(tmp, "picked");
     await mkdir(join(dir, "sub"), { recursive: true });
@@ -447,6 +517,46 @@ describe("the page in Chromium", () => {
     await afterBuild(() => page.dispatchEvent("#drop", "drop", { dataTransfer: transfer }));
     await expectText(page.locator("#workspace-info"), ": 2 files.", { contains: true });
     expect(await shownPrompt()).toBe((await nodeAssembly({ "/workspace/AGENTS.md": "# Dropped\n\nIndent with tabs.", "/workspace/notes.txt": "notes" })).prompt);
+  });
+
+  it("file names with a tab, a line feed or another control character are listed with U+0009-style badges, never as a space", async () => {
+    const transfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      for (const name of ["AGENTS.md", "notes\tdraft.md", "line\nbreak.md", "bell\u0007.md"]) dt.items.add(new File([`# ${name}\n`], name));
+      return dt;
+    });
+    await afterBuild(() => page.dispatchEvent("#drop", "drop", { dataTransfer: transfer }));
+    await expectText(page.locator("#workspace-info"), ": 4 files.", { contains: true });
+    const listed = await page.locator("button.file").evaluateAll((els) => els.map((e) => ({
+      path: e.getAttribute("data-path"),
+      shown: [...e.childNodes].filter((n) => !(n instanceof Element && n.classList.contains("tag"))).map((n) => n.textContent).join(""),
+      badges: [...e.querySelectorAll(".cp")].map((b) => b.textContent),
+    })));
+    expect(listed).toEqual([
+      { path: "/workspace/AGENTS.md", shown: "AGENTS.md", badges: [] },
+      { path: "/workspace/bell\u0007.md", shown: "bellU+0007.md", badges: ["U+0007"] },
+      { path: "/workspace/line\nbreak.md", shown: "lineU+000Abreak.md", badges: ["U+000A"] },
+      { path: "/workspace/notes\tdraft.md", shown: "notesU+0009draft.md", badges: ["U+0009"] },
+    ]);
+    await page.locator("button.file").nth(2).click(); // line\nbreak.md (a CSS selector cannot hold a raw line feed)
+    await expectText(page.locator('label[for="editor-text"]'), "Text of lineU+000Abreak.md");
+    expect(await page.locator("#editor-text").inputValue()).toBe("# line\nbreak.md\n");
+  });
+
+  it("stored settings the page does not know (mode bogus, platform bogus, a cap that is not a number) take their defaults on load; builds work", async () => {
+    const stored = { sessionId: "demo", encoding: "cl100k_base", options: { policy: "claude", mode: "bogus", model: "claude-haiku-4-5", platform: "bogus", cwd: "/elsewhere", home: "/nowhere", maxChars: "lots", targetPath: 3 } };
+    await page.evaluate((v) => localStorage.setItem("promptasm-page:settings", v), JSON.stringify(stored));
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    expect(await pageOptions()).toEqual({ ...DEFAULT_OPTIONS, policy: "claude", model: "claude-haiku-4-5" }); // the known fields are kept
+    expect(await page.locator("#error").isHidden()).toBe(true);
+    await afterBuild(() => page.locator("button[data-sample=tidepool-web]").click());
+    expect(await page.locator("#error").isHidden()).toBe(true);
+    expect(await shownPrompt()).toBe((await nodeAssembly(sampleFiles("tidepool-web"))).prompt);
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("promptasm-page:settings")))!) as { options: PageOptions };
+    expect(saved.options.mode).toBe("full");
+    expect(saved.options.platform).toBe("cli");
+    await afterBuild(() => page.locator("#model").selectOption("claude-sonnet-4-5"));
   });
 
   it("at 375 px wide nothing scrolls sideways, and a sample still opens and shows its sections", async () => {

@@ -1,6 +1,7 @@
-// `vite preview` of a built page as a child process in its own process group, on 127.0.0.1 and a free port, so a test
-// talks to the same server `npm run preview` starts, and stopping it kills the whole group (vite and anything it
-// spawned), even when the test fails or vitest exits early.
+// Vite servers as child processes in their own process group, on 127.0.0.1 and a free port: `vite preview` of a built
+// page (what `npm run preview` starts) and the dev server (what `npm run dev` starts), so a test talks to the same
+// server a user runs, and stopping it kills the whole group (vite and anything it spawned), even when the test fails
+// or vitest exits early.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
 
-/** A running preview server. */
+/** A running Vite server (preview or dev). */
 export interface Preview {
   /** "http://127.0.0.1:<port>/" */
   url: string;
@@ -39,9 +40,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  * waits until the page answers 200.
  * @throws Error with the server's output when it exits or does not answer within 60 s.
  */
-export async function startPreview(outDir: string): Promise<Preview> {
+export function startPreview(outDir: string): Promise<Preview> {
+  return startVite("vite preview", (port) => ["preview", "--config", "vite.config.ts", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"]);
+}
+
+/**
+ * Starts the dev server as `npm run dev` does after building the core (`vite`, serving src/page/ with vite.config.ts),
+ * as `vite --config vite.config.ts --host 127.0.0.1 --port <free> --strictPort`, and waits until the page answers 200.
+ * Needs build/release.wasm (`npm run build:wasm`).
+ * @throws Error with the server's output when it exits or does not answer within 60 s.
+ */
+export function startDev(): Promise<Preview> {
+  return startVite("vite (dev server)", (port) => ["--config", "vite.config.ts", "--host", "127.0.0.1", "--port", String(port), "--strictPort"]);
+}
+
+async function startVite(what: string, args: (port: number) => string[]): Promise<Preview> {
   const port = await freePort();
-  const child = spawn(process.execPath, [VITE, "preview", "--config", "vite.config.ts", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+  const child = spawn(process.execPath, [VITE, ...args(port)], {
     cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" },
   });
   let log = "";
@@ -66,14 +81,14 @@ export async function startPreview(outDir: string): Promise<Preview> {
   const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (!alive) throw new Error(`vite preview exited before it served the page:\n${log}`);
+    if (!alive) throw new Error(`${what} exited before it served the page:\n${log}`);
     try {
       const res = await fetch(url);
       if (res.ok) break;
     } catch { /* not listening yet */ }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`vite preview did not answer on ${url} within 60 s:\n${log}`);
+      throw new Error(`${what} did not answer on ${url} within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
