@@ -63,3 +63,29 @@ describe("review 1: bounded reads", () => {
     expect(r.kind).toBe("text");
   }, 20_000);
 });
+
+describe("review 2: symlinks leaving the scanned roots", () => {
+  it("are not followed by default (a note naming the target, nothing read, exit 0); --follow-symlinks follows them; named files are scanned as given", async () => {
+    const outside = tree("outside", { "AGENTS.md": PA, "secret.md": PA });
+    const root = tree("links", { "AGENTS.md": "Be brief.\n", "docs/inner.md": "ok\n" });
+    symlinkSync(join(outside, "secret.md"), join(root, "CLAUDE.md"));
+    symlinkSync(outside, join(root, "x"));
+    symlinkSync(join(root, "docs"), join(root, "docs-link")); // inside the root: followed
+    const r = await run(["scan", root]);
+    expect(r.stdout).not.toContain("Ignore");
+    expect(r.stderr).toContain(`promptasm: note: ${root}/CLAUDE.md: symlink to outside the scanned roots: ${outside}/secret.md`);
+    expect(r.stderr).toContain(`promptasm: note: ${root}/x: symlink to outside the scanned roots: ${outside}`);
+    expect(r.stderr).not.toContain("promptasm: error");
+    expect(r.code).toBe(0);
+    const f = await run(["scan", root, "--follow-symlinks", "--json"]);
+    expect(f.code).toBe(1);
+    expect(f.stdout).toContain(`${root}/x/AGENTS.md`);
+    expect(f.stdout).toContain(`${root}/CLAUDE.md`);
+    // Both roots given: the link into the other root is followed.
+    const both = await run(["scan", root, outside, "--json"]);
+    expect(both.stdout).toContain(`${root}/CLAUDE.md`);
+    // A file named on the command line is scanned as given.
+    const named = await run(["scan", join(root, "CLAUDE.md")]);
+    expect(named.code).toBe(1);
+  }, 60_000);
+});

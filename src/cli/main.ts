@@ -383,6 +383,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--include <glob>", "in directories, scan only files matching this glob (relative to the directory; repeatable)", collect, [])
     .option("--exclude <glob>", "in directories, skip files and directories matching this glob (relative to the directory; repeatable)", collect, [])
+    .option("--follow-symlinks", "in directories, follow symbolic links that lead outside the paths given (by default they are skipped with a note)")
     .option("--no-gitignore", "do not honour .gitignore files (by default their rules skip paths, never agent context files)")
     .addOption(new Option("--threads <n>", `worker threads, 1..${MAX_THREADS} (default: the number of cores)`).argParser(threadCount))
     .option("--no-progress", "no progress bar (there is none unless stderr is a terminal, or when CI is set)")
@@ -438,7 +439,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           await pool.warm(); // a rule set the core rejects is reported before anything is scanned
           walked = await runFleet(paths.map((p) => ({ arg: p, abs: resolve(io.cwd, p) })), {
             scope, maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, all: opts.all === true,
-            include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, pool,
+            include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, followSymlinks: opts.followSymlinks === true, pool,
           }, { event: onEvent, ...(bar ? { progress: (p) => bar.update(p) } : {}) });
         } finally {
           bar?.stop();

@@ -6,7 +6,7 @@
 // back only until the files before it are done; the walk runs at most WINDOW items ahead of the oldest unfinished
 // file, which bounds memory however many files there are.
 
-import { lstat, stat } from "node:fs/promises";
+import { lstat, realpath, stat } from "node:fs/promises";
 import picomatch from "picomatch";
 import { isContextFile, isScanTarget } from "../../discovery/names.js";
 import type { RuleScope } from "../../scan/rules.js";
@@ -39,6 +39,11 @@ export interface FleetOptions {
   exclude: readonly string[];
   /** Honour .gitignore files in walked directories (never for agent context files; see walk.ts). */
   gitignore: boolean;
+  /**
+   * Follow symbolic links met in a walk wherever they lead (default false: a link whose real path is outside every
+   * target given is a note, not followed; see WalkOptions.roots). Targets named directly are always used as given.
+   */
+  followSymlinks?: boolean;
   /** Where files are scanned (a ScanPool; tests may pass their own). */
   pool: { scan(job: FileJob): Promise<FileOutcome> };
 }
@@ -156,6 +161,14 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
 
   const produce = async () => {
     const reader = new NodeWorkspaceReader();
+    let roots: string[] | undefined;
+    if (options.followSymlinks !== true) {
+      roots = [];
+      for (const { abs } of targets) {
+        const real = await realpath(abs).catch(() => null);
+        if (real !== null) roots.push(real);
+      }
+    }
     try {
       for (const { arg, abs } of targets) {
         if (aborted) break;
@@ -181,7 +194,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           const base = arg.replace(/\/+$/, "") || "/";
           const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
           // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
-          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined })) {
+          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
             else await file(shownOf(item.rel), item.path, isContextFile(item.path), item.size);

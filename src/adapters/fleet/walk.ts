@@ -9,7 +9,7 @@
 // context directories (see isGitignored below); files `select` rejects.
 
 import type { BigIntStats, Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { CONTEXT_DIR_NAMES, isContextFile } from "../../discovery/names.js";
 import { describeFsError } from "../node-reader.js";
@@ -48,6 +48,17 @@ export interface WalkOptions {
    * through a symlink is stat'ed anyway): one system call less per file when nobody shows the sizes.
    */
   sizes?: boolean;
+  /**
+   * Real paths (symlinks resolved) of the scanned roots. When given, a symbolic link (to a file or a directory) whose
+   * real path is not one of them or below one is not followed: it is a note "symlink to outside the scanned roots:
+   * <real path>", and nothing behind it is read. Without it, every symlink is followed (--follow-symlinks).
+   */
+  roots?: readonly string[];
+}
+
+/** Whether `real` is one of `roots` or below one (all absolute, symlinks resolved). */
+export function isWithin(real: string, roots: readonly string[]): boolean {
+  return roots.some((r) => real === r || real.startsWith(r.endsWith("/") ? r : `${r}/`));
 }
 
 function problem(path: string, rel: string, level: "error" | "note", reason: string): WalkItem {
@@ -147,6 +158,21 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "ENOENT") yield problem(path, rel, "note", "broken symbolic link, skipped");
         else yield problem(path, rel, "error", describeFsError(e));
+        continue;
+      }
+    }
+    if (options.roots !== undefined && entry.isSymbolicLink() && st !== undefined) {
+      // A link out of the scanned roots (to /, to /proc/self/environ, …) is not followed: say so, read nothing.
+      if (isDir ? SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true) : !select(rel) || isGitignored(top.ignores, rel, false)) continue;
+      let real: string;
+      try {
+        real = await realpath(path);
+      } catch (e) {
+        yield problem(path, rel, "error", describeFsError(e));
+        continue;
+      }
+      if (!isWithin(real, options.roots)) {
+        yield problem(path, rel, "note", `symlink to outside the scanned roots: ${real}, skipped (--follow-symlinks to follow it)`);
         continue;
       }
     }
