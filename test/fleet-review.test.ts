@@ -89,3 +89,15 @@ describe("review 2: symlinks leaving the scanned roots", () => {
     expect(named.code).toBe(1);
   }, 60_000);
 });
+
+describe("review 4: stdout write errors", () => {
+  it("writing to /dev/full (ENOSPC) prints a message on stderr and exits 2, with findings and clean", async () => {
+    const bad = tree("full-bad", { "AGENTS.md": PA });
+    const clean = tree("full-clean", { "AGENTS.md": "Be brief.\n" });
+    for (const [root, format] of [[bad, "sarif"], [clean, "sarif"], [bad, "human"], [clean, "json"]] as const) {
+      const r = await run(["scan", root, "--format", format], { shell: ">/dev/full" });
+      expect(r.stderr).toMatch(/promptasm: cannot write to stdout: .*ENOSPC/);
+      expect(r.code).toBe(2);
+    }
+  }, 60_000);
+});
