@@ -101,3 +101,16 @@ describe("review 4: stdout write errors", () => {
     }
   }, 60_000);
 });
+
+describe("review 3: context names in any case", () => {
+  it("selects .CURSORRULES, .Windsurfrules, .CLAUDE/settings.json, Agents.md, .Cursor/Rules/x.md(c), even when .gitignore lists them", async () => {
+    const names = [".CURSORRULES", ".Windsurfrules", ".CLAUDE/settings.json", "Agents.md", ".Cursor/Rules/x.mdc", ".Cursor/Rules/y.md", "sub/CLAUDE.LOCAL.MD"];
+    const files: Record<string, string> = { ".gitignore": ".CURSORRULES\n.Windsurfrules\n.CLAUDE/\nAgents.md\n.Cursor/\n*.MD\n" };
+    for (const n of names) files[n] = PA;
+    const root = tree("anycase", files);
+    const r = await run(["scan", root, "--json"]);
+    const shown = r.stdout.trim().split("\n").map((l) => JSON.parse(l).file as string).sort();
+    expect(shown).toEqual(names.map((n) => `${root}/${n}`).sort());
+    expect(r.code).toBe(1);
+  }, 30_000);
+});

@@ -8,7 +8,7 @@
 
 import { lstat, realpath, stat } from "node:fs/promises";
 import picomatch from "picomatch";
-import { isContextFile, isScanTarget } from "../../discovery/names.js";
+import { isContextFileAnyCase, isScanTarget } from "../../discovery/names.js";
 import type { RuleScope } from "../../scan/rules.js";
 import { describeFsError, NodeWorkspaceReader } from "../node-reader.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
@@ -197,7 +197,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
-            else await file(shownOf(item.rel), item.path, isContextFile(item.path), item.size);
+            else await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size);
           }
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));

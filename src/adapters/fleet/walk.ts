@@ -11,7 +11,7 @@
 import type { BigIntStats, Dirent } from "node:fs";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
-import { CONTEXT_DIR_NAMES, isContextFile } from "../../discovery/names.js";
+import { isContextDirName, isContextFileAnyCase } from "../../discovery/names.js";
 import { describeFsError } from "../node-reader.js";
 import { isIgnored, NO_IGNORES, withGitignore, type IgnoreChain } from "./gitignore.js";
 
@@ -81,8 +81,9 @@ interface Frame {
  */
 function isGitignored(chain: IgnoreChain, rel: string, isDir: boolean): boolean {
   if (chain.levels.length === 0) return false;
-  if (!isDir && isContextFile(rel)) return false;
-  if (rel.split("/").some((segment) => CONTEXT_DIR_NAMES.has(segment))) return false;
+  // Names compared ignoring case: agents on case-insensitive filesystems load `.Claude/` and `Agents.md` too.
+  if (!isDir && isContextFileAnyCase(rel)) return false;
+  if (rel.split("/").some(isContextDirName)) return false;
   return isIgnored(chain, rel, isDir);
 }
 
