@@ -142,7 +142,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
   };
   const problem = (shown: string, path: string, level: "error" | "note", reason: string) =>
     push(Promise.resolve({ kind: "problem", shown, path, level, reason }));
-  const file = (shown: string, path: string, asText: boolean, size: number) => {
+  const file = (shown: string, path: string, asText: boolean, size: number, walked = false) => {
     progress.filesFound++;
     progress.bytesFound += Math.max(0, size);
     report();
@@ -153,6 +153,8 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
         progress.bytesDone += Math.max(0, size);
         if (outcome.status === "scanned") progress.findings += outcome.findings.length;
         report();
+        // A walked file deleted before it was read is nothing wrong (as in the walk itself); a named one is an error.
+        if (walked && outcome.status === "missing") return { kind: "problem", shown, path, level: "note", reason: "deleted during the scan, skipped" };
         return { kind: "file", shown, path, outcome };
       },
       (error: unknown) => ({ kind: "fatal" as const, error }),
@@ -197,7 +199,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
-            else await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size);
+            else await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
           }
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));

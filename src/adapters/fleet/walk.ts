@@ -108,6 +108,8 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
     try {
       entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
     } catch (e) {
+      // A directory below the root deleted since its parent was listed: nothing to scan, nothing wrong.
+      if (rel !== "" && (e as NodeJS.ErrnoException).code === "ENOENT") return [];
       return [problem(dir, rel, "error", `cannot list directory: ${describeFsError(e)}`)];
     }
     const out: WalkItem[] = [];
@@ -182,7 +184,8 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
       try {
         st ??= await stat(path, { bigint: true });
       } catch (e) {
-        yield problem(path, rel, "error", describeFsError(e)); // vanished or unreadable since the listing
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") continue; // deleted since the listing: nothing wrong
+        yield problem(path, rel, "error", describeFsError(e)); // unreadable since the listing
         continue;
       }
       const id = `${st.dev}:${st.ino}`;
