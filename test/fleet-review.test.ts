@@ -114,3 +114,14 @@ describe("review 3: context names in any case", () => {
     expect(r.code).toBe(1);
   }, 30_000);
 });
+
+describe("review 6: overlapping or repeated roots", () => {
+  it("each real file is scanned once, by the first path that reached it", async () => {
+    const root = tree("dup", { "d/AGENTS.md": PA, "d/sub/CLAUDE.md": PA });
+    const r = await run(["scan", "d", "d/", "./d", "d/sub", "d/AGENTS.md", "--json"], { cwd: root });
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).file)).toEqual(["d/AGENTS.md", "d/sub/CLAUDE.md"]);
+    const r2 = await run(["scan", "d/sub/CLAUDE.md", "d", "--json"], { cwd: root });
+    expect(r2.stdout.trim().split("\n").map((l) => JSON.parse(l).file)).toEqual(["d/sub/CLAUDE.md", "d/AGENTS.md"]);
+    expect(r2.code).toBe(1);
+  }, 30_000);
+});

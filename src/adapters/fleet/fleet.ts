@@ -171,6 +171,18 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
         if (real !== null) roots.push(real);
       }
     }
+    // Each real file once, by the first path that reached it: directories walked are shared between the walks
+    // (overlapping or repeated roots), and files are told apart by "dev:ino" (named files, files behind symlinks,
+    // and every walked file when more than one path is given or once any such id is known).
+    const seenDirs = new Set<string>();
+    const seenFiles = new Set<string>();
+    const fileId = async (path: string) => stat(path, { bigint: true }).then((s) => `${s.dev}:${s.ino}`, () => undefined);
+    const firstTime = (id: string | undefined) => {
+      if (id === undefined) return true;
+      if (seenFiles.has(id)) return false;
+      seenFiles.add(id);
+      return true;
+    };
     try {
       for (const { arg, abs } of targets) {
         if (aborted) break;
@@ -188,6 +200,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
             continue;
           }
           if (kind === "file") {
+            if (!firstTime(await fileId(abs))) continue; // named twice, or reached by an earlier walk
             const size = await stat(abs).then((s) => s.size, () => 0);
             await file(arg, abs, true, size);
             continue;
@@ -196,10 +209,15 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           const base = arg.replace(/\/+$/, "") || "/";
           const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
           // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
-          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, ...(roots !== undefined ? { roots } : {}) })) {
+          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, seen: seenDirs, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
-            else await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
+            else {
+              // One root alone needs no stat per plain file: its walk visits each real directory once.
+              const id = item.id ?? (targets.length > 1 || seenFiles.size > 0 ? await fileId(item.path) : undefined);
+              if (!firstTime(id)) continue;
+              await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
+            }
           }
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));

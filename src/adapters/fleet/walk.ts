@@ -27,7 +27,7 @@ export const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".hg", ".svn",
  * -1 when WalkOptions.sizes is false.
  */
 export type WalkItem =
-  | { kind: "file"; path: string; rel: string; size: number }
+  | { kind: "file"; path: string; rel: string; size: number; id?: string }
   | { kind: "problem"; path: string; rel: string; level: "error" | "note"; reason: string; message: string };
 
 /** Options for {@link walkFiles}. */
@@ -54,6 +54,12 @@ export interface WalkOptions {
    * <real path>", and nothing behind it is read. Without it, every symlink is followed (--follow-symlinks).
    */
   roots?: readonly string[];
+  /**
+   * Real directories already walked, as "dev:ino" (from stat): shared between the walks of one scan so that
+   * overlapping or repeated roots (`d d/ ./d`, `d d/sub`) walk each real directory once. A root already in it yields
+   * nothing. Default: a new set per walk.
+   */
+  seen?: Set<string>;
 }
 
 /** Whether `real` is one of `roots` or below one (all absolute, symlinks resolved). */
@@ -99,7 +105,7 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 export async function* walkFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkItem> {
   const select = options.select ?? (() => true);
   const exclude = options.exclude ?? (() => false);
-  const seen = new Set<string>();
+  const seen = options.seen ?? new Set<string>();
   const stack: Frame[] = [];
 
   /** Lists `dir` onto the stack (reading its .gitignore first); problems when it cannot be listed or read. */
@@ -129,6 +135,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
 
   try {
     const st = await stat(root, { bigint: true });
+    if (seen.has(`${st.dev}:${st.ino}`)) return; // walked already (a repeated or overlapping root)
     seen.add(`${st.dev}:${st.ino}`);
   } catch (e) {
     yield problem(root, "", "error", describeFsError(e));
@@ -209,7 +216,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         continue;
       }
     }
-    if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size) };
+    if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size), id: `${st.dev}:${st.ino}` };
     else yield problem(path, rel, "note", "not a regular file, skipped");
   }
 }
