@@ -125,3 +125,15 @@ describe("review 6: overlapping or repeated roots", () => {
     expect(r2.code).toBe(1);
   }, 30_000);
 });
+
+describe("review 7: empty path argument", () => {
+  it("scan '' is a usage error (exit 2) with a clear message, and scans nothing", async () => {
+    const root = tree("empty", { "AGENTS.md": PA });
+    for (const args of [["scan", ""], ["scan", ".", ""]]) {
+      const r = await run(args, { cwd: root });
+      expect(r.stderr).toBe("promptasm: scan: an empty path was given (name a file or directory, e.g. .)\n");
+      expect(r.stdout).toBe("");
+      expect(r.code).toBe(2);
+    }
+  }, 30_000);
+});

@@ -393,6 +393,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (opts.json && opts.format !== undefined && opts.format !== "json") {
         throw new PromptasmError("E_ARG", `--json and --format ${opts.format} ask for different outputs; give one of them`);
       }
+      // An empty argument (`scan ""`, an unset shell variable) would resolve to the working directory: refuse it.
+      if (paths.some((p) => p === "")) throw new PromptasmError("E_ARG", "scan: an empty path was given (name a file or directory, e.g. .)");
       const format: "human" | "json" | "sarif" = opts.json ? "json" : opts.format ?? "human";
       const scope = opts.scope as RuleScope;
       // Only the config's rules are used here (they can only add findings), wherever the file was found.
