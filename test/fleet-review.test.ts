@@ -137,3 +137,15 @@ describe("review 7: empty path argument", () => {
     }
   }, 30_000);
 });
+
+describe("review 9: a context file over --max-bytes", () => {
+  it("is an error 'not scanned: over the N-byte limit' (exit 2); other files over it stay notes (exit 0)", async () => {
+    const root = tree("toolarge", { "AGENTS.md": "x".repeat(200), "docs/notes.md": "y".repeat(200), "small.md": "ok\n" });
+    const r = await run(["scan", root, "--max-bytes", "100"]);
+    expect(r.stderr).toContain(`promptasm: ${root}/AGENTS.md: not scanned: over the 100-byte limit\n`);
+    expect(r.stderr).toContain(`promptasm: note: ${root}/docs/notes.md: 200 bytes is over the 100-byte limit, skipped\n`);
+    expect(r.code).toBe(2);
+    const notes = await run(["scan", join(root, "docs"), "--max-bytes", "100"]);
+    expect(notes.code).toBe(0);
+  }, 30_000);
+});

@@ -422,7 +422,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           case "missing": say("error", e.path, `${e.shown}: no such file`); return;
           case "error": say("error", e.path, `${e.shown}: ${o.reason}`); return;
           case "binary": totals.binary++; say("note", e.path, `${e.shown}: binary file, skipped`); return;
-          case "too-large": totals.tooLarge++; say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`); return;
+          case "too-large":
+            totals.tooLarge++;
+            // An agent context file left unscanned is a hole in the check, not a detail: an error (exit 2).
+            if (e.context) say("error", e.path, `${e.shown}: not scanned: over the ${o.limit}-byte limit`);
+            else say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`);
+            return;
         }
         if (o.invalidUtf8At !== undefined) say("note", e.path, `${e.shown}: invalid UTF-8 at byte ${o.invalidUtf8At}, scanned with U+FFFD in its place`);
         if (o.containsNul) say("note", e.path, `${e.shown}: contains NUL bytes, scanned as text`);

@@ -54,7 +54,7 @@ export interface FleetOptions {
  * link or special file met in a walk, skipped).
  */
 export type FleetEvent =
-  | { kind: "file"; shown: string; path: string; outcome: FileOutcome }
+  | { kind: "file"; shown: string; path: string; outcome: FileOutcome; /** An agent context file by its name (any case). */ context: boolean }
   | { kind: "problem"; shown: string; path: string; level: "error" | "note"; reason: string };
 
 /** Progress so far, for a progress bar. Bytes are file sizes from stat during the walk. */
@@ -155,7 +155,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
         report();
         // A walked file deleted before it was read is nothing wrong (as in the walk itself); a named one is an error.
         if (walked && outcome.status === "missing") return { kind: "problem", shown, path, level: "note", reason: "deleted during the scan, skipped" };
-        return { kind: "file", shown, path, outcome };
+        return { kind: "file", shown, path, outcome, context: isContextFileAnyCase(path) };
       },
       (error: unknown) => ({ kind: "fatal" as const, error }),
     ));
