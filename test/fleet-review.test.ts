@@ -149,3 +149,28 @@ describe("review 9: a context file over --max-bytes", () => {
     expect(notes.code).toBe(0);
   }, 30_000);
 });
+
+describe("review 8: messages", () => {
+  it("--threads 0 names the real limit (256); an over-long --include/--exclude is a clear usage error naming the option", async () => {
+    const t = await run(["scan", ".", "--threads", "0"]);
+    expect(t.code).toBe(2);
+    expect(t.stderr).toContain(`--threads must be a positive integer up to 256, got "0"`);
+    expect(t.stderr).not.toContain("2147483647");
+    const long = "a".repeat(70_000);
+    for (const name of ["--exclude", "--include"]) {
+      const r = await run(["scan", ".", name, long]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`promptasm: ${name}: a glob of 70000 characters is too long (at most 65536)\n`);
+    }
+  }, 30_000);
+
+  it("bench:fleet --repeat abc is a message, not a stack trace", async () => {
+    const r = await new Promise<Run>((resolve) => {
+      execFile(process.execPath, ["--import", "tsx", "bench/fleet.ts", "--repeat", "abc"], { cwd: REPO, timeout: 60_000 }, (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr });
+      });
+    });
+    expect(r.stderr).toBe(`bench:fleet: --repeat must be an integer of at least 1, got "abc"\n`);
+    expect(r.code).toBe(2);
+  }, 60_000);
+});

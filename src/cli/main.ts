@@ -60,10 +60,16 @@ export const INFORMATION_URI = `https://www.npmjs.com/package/${PACKAGE.name}`;
 export const MAX_THREADS = 256;
 
 function threadCount(value: string): number {
-  const n = positiveInt("--threads")(value);
-  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${n}`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new InvalidArgumentError(`--threads must be a positive integer up to ${MAX_THREADS}, got ${JSON.stringify(clip(value))}`);
+  }
+  const n = Number(value);
+  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${clip(value)}`);
   return n;
 }
+
+/** Longest --include/--exclude glob: picomatch refuses longer patterns (65,536 characters). */
+export const MAX_GLOB_CHARS = 65_536;
 
 /** Collects a repeatable option's values. */
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -395,6 +401,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }
       // An empty argument (`scan ""`, an unset shell variable) would resolve to the working directory: refuse it.
       if (paths.some((p) => p === "")) throw new PromptasmError("E_ARG", "scan: an empty path was given (name a file or directory, e.g. .)");
+      for (const name of ["include", "exclude"] as const) {
+        for (const glob of opts[name] as string[]) {
+          if (glob.length > MAX_GLOB_CHARS) throw new PromptasmError("E_ARG", `--${name}: a glob of ${glob.length} characters is too long (at most ${MAX_GLOB_CHARS})`);
+        }
+      }
       const format: "human" | "json" | "sarif" = opts.json ? "json" : opts.format ?? "human";
       const scope = opts.scope as RuleScope;
       // Only the config's rules are used here (they can only add findings), wherever the file was found.
