@@ -174,3 +174,11 @@ describe("review 8: messages", () => {
     expect(r.code).toBe(2);
   }, 60_000);
 });
+
+describe("review 1b: reads that would block", () => {
+  it.skipIf(process.platform !== "linux")("a procfs file that waits for data (/proc/kmsg, size 0) is an error, never a hang (exit 2)", async () => {
+    const r = await run(["scan", "/proc/kmsg", "--max-bytes", "1000"], { timeout: 15_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^promptasm: \/proc\/kmsg: /);
+  }, 30_000);
+});

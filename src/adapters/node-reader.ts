@@ -1,6 +1,6 @@
 // The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
 // workspace lives here; discovery only sees ReadResult / DirEntry values.
-import { closeSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, openSync, readSync, statSync, type Stats } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
@@ -168,6 +168,12 @@ export class NodeWorkspaceReader implements WorkspaceReader {
   }
 }
 
+/**
+ * Files are opened non-blocking: a procfs file that waits for data (/proc/kmsg, a regular file of size 0 to stat)
+ * then fails with EAGAIN ("read would block") instead of hanging the scan. Regular files on disk ignore the flag.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** Chunk size of bounded reads: 64 KiB, grown as needed (never a buffer of maxBytes up front). */
 const READ_CHUNK = 64 * 1024;
 
@@ -178,7 +184,7 @@ const READ_CHUNK = 64 * 1024;
  * without reading further. Whole chunks, since some procfs files (pagemap) refuse reads that are not multiples of 8.
  */
 export function readBoundedSync(path: string, maxBytes: number): Buffer {
-  const fd = openSync(path, "r");
+  const fd = openSync(path, OPEN_FLAGS);
   try {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -198,7 +204,7 @@ export function readBoundedSync(path: string, maxBytes: number): Buffer {
 
 /** readBoundedSync with asynchronous I/O. */
 export async function readBoundedAsync(path: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(path, "r");
+  const handle = await open(path, OPEN_FLAGS);
   try {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -234,6 +240,7 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: "name too long",
   EMFILE: "too many open files",
   EIO: "input/output error",
+  EAGAIN: "read would block",
   ENOENT: "no such file or directory",
   ENOTDIR: "not a directory",
 };
