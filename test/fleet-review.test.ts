@@ -76,6 +76,7 @@ describe("review 2: symlinks leaving the scanned roots", () => {
     expect(r.stderr).toContain(`promptasm: note: ${root}/CLAUDE.md: symlink to outside the scanned roots: ${outside}/secret.md`);
     expect(r.stderr).toContain(`promptasm: note: ${root}/x: symlink to outside the scanned roots: ${outside}`);
     expect(r.stderr).not.toContain("promptasm: error");
+    expect(r.stderr).toMatch(/; 2 symlinks to outside the scanned roots skipped\n$/);
     expect(r.code).toBe(0);
     const f = await run(["scan", root, "--follow-symlinks", "--json"]);
     expect(f.code).toBe(1);

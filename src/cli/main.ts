@@ -418,7 +418,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const out = (text: string) => { if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
       const err = (text: string) => { if (bar) bar.log(text); else io.stderr(text); };
       const t0 = performance.now();
-      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0 };
+      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0, outside: 0 };
       const sarifFiles: SarifFile[] = [];
       const sarifNotes: SarifNotification[] = [];
       const say = (level: "error" | "note", path: string, message: string) => {
@@ -427,7 +427,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (format === "sarif") sarifNotes.push({ level, message, artifact: artifactUri(io.cwd, path) });
       };
       const onEvent = (e: FleetEvent) => {
-        if (e.kind === "problem") { say(e.level, e.path, `${e.shown}: ${e.reason}`); return; }
+        if (e.kind === "problem") {
+          if (e.reason.startsWith("symlink to outside the scanned roots")) totals.outside++;
+          say(e.level, e.path, `${e.shown}: ${e.reason}`);
+          return;
+        }
         const o = e.outcome;
         switch (o.status) {
           case "missing": say("error", e.path, `${e.shown}: no such file`); return;
