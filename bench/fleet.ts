@@ -38,7 +38,11 @@ function intArg(name: string, fallback: number, least: number): number {
   const at = process.argv.indexOf(name);
   if (at < 0) return fallback;
   const n = Number(process.argv[at + 1]);
-  if (!Number.isInteger(n) || n < least) throw new Error(`${name} must be an integer of at least ${least}, got ${process.argv[at + 1]}`);
+  if (!/^\d+$/.test(process.argv[at + 1] ?? "") || !Number.isSafeInteger(n) || n < least) {
+    // A usage error: a message, not a stack trace.
+    process.stderr.write(`bench:fleet: ${name} must be an integer of at least ${least}, got ${JSON.stringify(process.argv[at + 1] ?? "nothing")}\n`);
+    process.exit(2);
+  }
   return n;
 }
 const RUNS = intArg("--runs", 5, 3);

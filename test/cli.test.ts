@@ -184,10 +184,10 @@ describe("scan", () => {
     expect(line.findings.map((x: { rule: string; offset: number; line: number }) => [x.rule, x.offset, x.line])).toEqual([["ignore-instructions", clean.length + 4, 1_000_001]]);
   });
 
-  it("--max-bytes skips larger files with a note", async () => {
+  it("--max-bytes skips larger files with a note; a context file over it is an error (not scanned), exit 2", async () => {
     const r = await run(["scan", "examples/workspace/AGENTS.md", "--max-bytes", "100"]);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/AGENTS\.md: \d+ bytes is over the 100-byte limit, skipped/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("promptasm: examples/workspace/AGENTS.md: not scanned: over the 100-byte limit\n");
   });
 
   it("no paths is a usage error (exit 2)", async () => {

@@ -157,7 +157,7 @@ describe("scan <root…>: exit codes and unreadable files", () => {
   it("a file that fails to read after stat (EIO: AGENTS.md linked to /proc/self/mem) is an error naming it; exit 2", async () => {
     const dir = tree("eio", { "CLAUDE.md": `${PAYLOAD}\n` });
     symlinkSync("/proc/self/mem", join(dir, "AGENTS.md"));
-    const r = await run(["scan", "."], { cwd: dir });
+    const r = await run(["scan", ".", "--follow-symlinks"], { cwd: dir }); // a link out of the root is followed only on request
     expect(r.code).toBe(2);
     expect(r.stdout).toBe(`./CLAUDE.md:1:1 ignore-instructions ${PAYLOAD}\n`);
     expect(r.stderr.split("\n")).toEqual(["promptasm: ./AGENTS.md: input/output error (EIO)", expect.stringMatching(/: 1 finding in 1 file; 1 error$/), ""]);

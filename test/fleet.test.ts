@@ -229,6 +229,21 @@ describe("runFleet: targets, filters, order", () => {
     ]);
   });
 
+  it("a walked file deleted before it was read is a note (not an error); a named missing file stays an error", async () => {
+    const root = tree("vanish", { "AGENTS.md": "x\n", "CLAUDE.md": "y\n" });
+    // The pool deletes CLAUDE.md just before reading it: the scan finds it missing.
+    const pool = { async scan(job: FileJob): Promise<FileOutcome> {
+      if (job.path.endsWith("CLAUDE.md")) rmSync(job.path, { force: true });
+      return scanJob(pa, job);
+    } };
+    const { events } = await collect([{ arg: "vanish", abs: root }, { arg: "gone.md", abs: join(root, "gone.md") }], fleetOptions(pool));
+    expect(events.map((e) => (e.kind === "file" ? [e.shown, e.outcome.status] : [e.shown, e.level, e.reason]))).toEqual([
+      ["vanish/AGENTS.md", "scanned"],
+      ["vanish/CLAUDE.md", "note", "deleted during the scan, skipped"],
+      ["gone.md", "error", "no such file or directory"],
+    ]);
+  });
+
   it("more files than WINDOW: the walk waits for the scan and every file still comes out once, in order", async () => {
     const n = WINDOW + 50;
     const root = join(tmp, "window");

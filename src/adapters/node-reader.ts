@@ -1,7 +1,7 @@
 // The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
 // workspace lives here; discovery only sees ReadResult / DirEntry values.
-import { readFileSync, statSync, type Stats } from "node:fs";
-import { readFile, readdir, realpath, stat } from "node:fs/promises";
+import { closeSync, constants, openSync, readSync, statSync, type Stats } from "node:fs";
+import { open, readdir, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../errors.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
@@ -68,7 +68,7 @@ export class NodeWorkspaceReader implements WorkspaceReader {
     if (refused) return refused;
     let buf: Buffer;
     try {
-      buf = await readFile(path);
+      buf = await readBoundedAsync(path, this.maxBytes);
     } catch (err) {
       return failed(path, err); // the file can vanish or change between stat and read
     }
@@ -101,7 +101,7 @@ export class NodeWorkspaceReader implements WorkspaceReader {
     if (refused) return refused as Exclude<ReadResult, { kind: "text" }>;
     let buf: Buffer;
     try {
-      buf = readFileSync(path);
+      buf = readBoundedSync(path, this.maxBytes);
     } catch (err) {
       return failed(path, err) as Exclude<ReadResult, { kind: "text" }>;
     }
@@ -168,6 +168,60 @@ export class NodeWorkspaceReader implements WorkspaceReader {
   }
 }
 
+/**
+ * Files are opened non-blocking: a procfs file that waits for data (/proc/kmsg, a regular file of size 0 to stat)
+ * then fails with EAGAIN ("read would block") instead of hanging the scan. Regular files on disk ignore the flag.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** Chunk size of bounded reads: 64 KiB, grown as needed (never a buffer of maxBytes up front). */
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * Reads a file in 64 KiB chunks (open, then a read loop) and stops as soon as more than `maxBytes` bytes came, whatever
+ * stat said its size was: procfs and sysfs files report size 0 and some never end (/proc/self/pagemap). More than
+ * `maxBytes` bytes back (at most one chunk more) means the file is over the limit; the caller reports it as too large
+ * without reading further. Whole chunks, since some procfs files (pagemap) refuse reads that are not multiples of 8.
+ */
+export function readBoundedSync(path: string, maxBytes: number): Buffer {
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= maxBytes) {
+      const want = READ_CHUNK;
+      const chunk = Buffer.allocUnsafe(want);
+      const n = readSync(fd, chunk, 0, want, null);
+      if (n === 0) break;
+      chunks.push(n === want ? chunk : chunk.subarray(0, n));
+      total += n;
+    }
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readBoundedSync with asynchronous I/O. */
+export async function readBoundedAsync(path: string, maxBytes: number): Promise<Buffer> {
+  const handle = await open(path, OPEN_FLAGS);
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= maxBytes) {
+      const want = READ_CHUNK;
+      const chunk = Buffer.allocUnsafe(want);
+      const { bytesRead: n } = await handle.read(chunk, 0, want, null);
+      if (n === 0) break;
+      chunks.push(n === want ? chunk : chunk.subarray(0, n));
+      total += n;
+    }
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** read()'s answer when stat or the read failed: missing (ENOENT, ENOTDIR) or an error naming the path. */
 function failed(path: string, err: unknown): ReadResult {
   return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
@@ -186,6 +240,7 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: "name too long",
   EMFILE: "too many open files",
   EIO: "input/output error",
+  EAGAIN: "read would block",
   ENOENT: "no such file or directory",
   ENOTDIR: "not a directory",
 };

@@ -86,6 +86,8 @@ export interface ScanSummary {
   /** Wall-clock time of the scan in milliseconds, and the worker threads that ran it. */
   ms: number;
   threads: number;
+  /** Symlinks not followed because they lead outside every path given (see --follow-symlinks). */
+  outside?: number;
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -104,6 +106,7 @@ export function formatScanSummary(s: ScanSummary): string {
     (s.findings === 0 ? "no findings" : `${count(s.findings, "finding")} in ${count(s.filesWithFindings, "file")}`)];
   if (s.binary > 0) parts.push(`${count(s.binary, "binary file")} skipped`);
   if (s.tooLarge > 0) parts.push(`${count(s.tooLarge, "file")} over --max-bytes skipped`);
+  if ((s.outside ?? 0) > 0) parts.push(`${count(s.outside!, "symlink")} to outside the scanned roots skipped`);
   if (s.errors > 0) parts.push(count(s.errors, "error"));
   return `promptasm: ${parts.join("; ")}\n`;
 }

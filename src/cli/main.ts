@@ -60,10 +60,16 @@ export const INFORMATION_URI = `https://www.npmjs.com/package/${PACKAGE.name}`;
 export const MAX_THREADS = 256;
 
 function threadCount(value: string): number {
-  const n = positiveInt("--threads")(value);
-  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${n}`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new InvalidArgumentError(`--threads must be a positive integer up to ${MAX_THREADS}, got ${JSON.stringify(clip(value))}`);
+  }
+  const n = Number(value);
+  if (n > MAX_THREADS) throw new InvalidArgumentError(`--threads must be at most ${MAX_THREADS}, got ${clip(value)}`);
   return n;
 }
+
+/** Longest --include/--exclude glob: picomatch refuses longer patterns (65,536 characters). */
+export const MAX_GLOB_CHARS = 65_536;
 
 /** Collects a repeatable option's values. */
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -383,6 +389,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--include <glob>", "in directories, scan only files matching this glob (relative to the directory; repeatable)", collect, [])
     .option("--exclude <glob>", "in directories, skip files and directories matching this glob (relative to the directory; repeatable)", collect, [])
+    .option("--follow-symlinks", "in directories, follow symbolic links that lead outside the paths given (by default they are skipped with a note)")
     .option("--no-gitignore", "do not honour .gitignore files (by default their rules skip paths, never agent context files)")
     .addOption(new Option("--threads <n>", `worker threads, 1..${MAX_THREADS} (default: the number of cores)`).argParser(threadCount))
     .option("--no-progress", "no progress bar (there is none unless stderr is a terminal, or when CI is set)")
@@ -391,6 +398,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .action(async (paths: string[], opts) => {
       if (opts.json && opts.format !== undefined && opts.format !== "json") {
         throw new PromptasmError("E_ARG", `--json and --format ${opts.format} ask for different outputs; give one of them`);
+      }
+      // An empty argument (`scan ""`, an unset shell variable) would resolve to the working directory: refuse it.
+      if (paths.some((p) => p === "")) throw new PromptasmError("E_ARG", "scan: an empty path was given (name a file or directory, e.g. .)");
+      for (const name of ["include", "exclude"] as const) {
+        for (const glob of opts[name] as string[]) {
+          if (glob.length > MAX_GLOB_CHARS) throw new PromptasmError("E_ARG", `--${name}: a glob of ${glob.length} characters is too long (at most ${MAX_GLOB_CHARS})`);
+        }
       }
       const format: "human" | "json" | "sarif" = opts.json ? "json" : opts.format ?? "human";
       const scope = opts.scope as RuleScope;
@@ -404,7 +418,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const out = (text: string) => { if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
       const err = (text: string) => { if (bar) bar.log(text); else io.stderr(text); };
       const t0 = performance.now();
-      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0 };
+      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0, outside: 0 };
       const sarifFiles: SarifFile[] = [];
       const sarifNotes: SarifNotification[] = [];
       const say = (level: "error" | "note", path: string, message: string) => {
@@ -413,13 +427,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (format === "sarif") sarifNotes.push({ level, message, artifact: artifactUri(io.cwd, path) });
       };
       const onEvent = (e: FleetEvent) => {
-        if (e.kind === "problem") { say(e.level, e.path, `${e.shown}: ${e.reason}`); return; }
+        if (e.kind === "problem") {
+          if (e.reason.startsWith("symlink to outside the scanned roots")) totals.outside++;
+          say(e.level, e.path, `${e.shown}: ${e.reason}`);
+          return;
+        }
         const o = e.outcome;
         switch (o.status) {
           case "missing": say("error", e.path, `${e.shown}: no such file`); return;
           case "error": say("error", e.path, `${e.shown}: ${o.reason}`); return;
           case "binary": totals.binary++; say("note", e.path, `${e.shown}: binary file, skipped`); return;
-          case "too-large": totals.tooLarge++; say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`); return;
+          case "too-large":
+            totals.tooLarge++;
+            // An agent context file left unscanned is a hole in the check, not a detail: an error (exit 2).
+            if (e.context) say("error", e.path, `${e.shown}: not scanned: over the ${o.limit}-byte limit`);
+            else say("note", e.path, `${e.shown}: ${o.bytes} bytes is over the ${o.limit}-byte limit, skipped`);
+            return;
         }
         if (o.invalidUtf8At !== undefined) say("note", e.path, `${e.shown}: invalid UTF-8 at byte ${o.invalidUtf8At}, scanned with U+FFFD in its place`);
         if (o.containsNul) say("note", e.path, `${e.shown}: contains NUL bytes, scanned as text`);
@@ -438,7 +461,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           await pool.warm(); // a rule set the core rejects is reported before anything is scanned
           walked = await runFleet(paths.map((p) => ({ arg: p, abs: resolve(io.cwd, p) })), {
             scope, maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, all: opts.all === true,
-            include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, pool,
+            include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, followSymlinks: opts.followSymlinks === true, pool,
           }, { event: onEvent, ...(bar ? { progress: (p) => bar.update(p) } : {}) });
         } finally {
           bar?.stop();

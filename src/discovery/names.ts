@@ -28,6 +28,29 @@ export function isContextFile(relPath: string): boolean {
   return CONTEXT_DIRS.some((d) => dir.includes(`/${d}/`));
 }
 
+const LOWER_NAMES: ReadonlySet<string> = new Set([...CONTEXT_FILE_NAMES].map((n) => n.toLowerCase()));
+
+/**
+ * isContextFile ignoring case (`.CURSORRULES`, `Agents.md`, `.Cursor/Rules/x.mdc`, `.CLAUDE/x.md`): on
+ * case-insensitive filesystems (macOS, Windows) agents load these names, so a scan must select them too. Assembly
+ * keeps the exact names (isContextFile).
+ */
+export function isContextFileAnyCase(relPath: string): boolean {
+  const lower = relPath.toLowerCase();
+  const slash = lower.lastIndexOf("/");
+  const base = lower.slice(slash + 1);
+  if (LOWER_NAMES.has(base)) return true;
+  if (CONTEXT_FILE_SUFFIXES.some((s) => base.endsWith(s) && base.length > s.length)) return true;
+  if (!base.endsWith(".md")) return false;
+  const dir = "/" + lower.slice(0, Math.max(slash, 0)) + "/";
+  return CONTEXT_DIRS.some((d) => dir.includes(`/${d}/`));
+}
+
+/** Whether a directory name is a context directory (CONTEXT_DIR_NAMES), ignoring case. */
+export function isContextDirName(name: string): boolean {
+  return CONTEXT_DIR_NAMES.has(name.toLowerCase());
+}
+
 /**
  * Directories, by name, that hold agent context wherever they sit: the first segment of each CONTEXT_DIRS entry,
  * plus `.github` (copilot-instructions.md, instructions/*.instructions.md). A directory walk enters them even when a
@@ -42,5 +65,6 @@ export const CONTEXT_DIR_NAMES: ReadonlySet<string> = new Set([...CONTEXT_DIRS.m
  * @param relPath POSIX path relative to the scanned directory.
  */
 export function isScanTarget(relPath: string): boolean {
-  return isContextFile(relPath) || /\.(md|markdown)$/i.test(relPath) || ("/" + relPath).includes("/.claude/");
+  // Case-insensitive throughout: on macOS and Windows `.CLAUDE/settings.json` is `.claude/settings.json`.
+  return isContextFileAnyCase(relPath) || /\.(md|markdown)$/i.test(relPath) || ("/" + relPath.toLowerCase()).includes("/.claude/");
 }

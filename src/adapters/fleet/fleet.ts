@@ -6,9 +6,9 @@
 // back only until the files before it are done; the walk runs at most WINDOW items ahead of the oldest unfinished
 // file, which bounds memory however many files there are.
 
-import { lstat, stat } from "node:fs/promises";
+import { lstat, realpath, stat } from "node:fs/promises";
 import picomatch from "picomatch";
-import { isContextFile, isScanTarget } from "../../discovery/names.js";
+import { isContextFileAnyCase, isScanTarget } from "../../discovery/names.js";
 import type { RuleScope } from "../../scan/rules.js";
 import { describeFsError, NodeWorkspaceReader } from "../node-reader.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
@@ -39,6 +39,11 @@ export interface FleetOptions {
   exclude: readonly string[];
   /** Honour .gitignore files in walked directories (never for agent context files; see walk.ts). */
   gitignore: boolean;
+  /**
+   * Follow symbolic links met in a walk wherever they lead (default false: a link whose real path is outside every
+   * target given is a note, not followed; see WalkOptions.roots). Targets named directly are always used as given.
+   */
+  followSymlinks?: boolean;
   /** Where files are scanned (a ScanPool; tests may pass their own). */
   pool: { scan(job: FileJob): Promise<FileOutcome> };
 }
@@ -49,7 +54,7 @@ export interface FleetOptions {
  * link or special file met in a walk, skipped).
  */
 export type FleetEvent =
-  | { kind: "file"; shown: string; path: string; outcome: FileOutcome }
+  | { kind: "file"; shown: string; path: string; outcome: FileOutcome; /** An agent context file by its name (any case). */ context: boolean }
   | { kind: "problem"; shown: string; path: string; level: "error" | "note"; reason: string };
 
 /** Progress so far, for a progress bar. Bytes are file sizes from stat during the walk. */
@@ -137,7 +142,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
   };
   const problem = (shown: string, path: string, level: "error" | "note", reason: string) =>
     push(Promise.resolve({ kind: "problem", shown, path, level, reason }));
-  const file = (shown: string, path: string, asText: boolean, size: number) => {
+  const file = (shown: string, path: string, asText: boolean, size: number, walked = false) => {
     progress.filesFound++;
     progress.bytesFound += Math.max(0, size);
     report();
@@ -148,7 +153,9 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
         progress.bytesDone += Math.max(0, size);
         if (outcome.status === "scanned") progress.findings += outcome.findings.length;
         report();
-        return { kind: "file", shown, path, outcome };
+        // A walked file deleted before it was read is nothing wrong (as in the walk itself); a named one is an error.
+        if (walked && outcome.status === "missing") return { kind: "problem", shown, path, level: "note", reason: "deleted during the scan, skipped" };
+        return { kind: "file", shown, path, outcome, context: isContextFileAnyCase(path) };
       },
       (error: unknown) => ({ kind: "fatal" as const, error }),
     ));
@@ -156,6 +163,26 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
 
   const produce = async () => {
     const reader = new NodeWorkspaceReader();
+    let roots: string[] | undefined;
+    if (options.followSymlinks !== true) {
+      roots = [];
+      for (const { abs } of targets) {
+        const real = await realpath(abs).catch(() => null);
+        if (real !== null) roots.push(real);
+      }
+    }
+    // Each real file once, by the first path that reached it: directories walked are shared between the walks
+    // (overlapping or repeated roots), and files are told apart by "dev:ino" (named files, files behind symlinks,
+    // and every walked file when more than one path is given or once any such id is known).
+    const seenDirs = new Set<string>();
+    const seenFiles = new Set<string>();
+    const fileId = async (path: string) => stat(path, { bigint: true }).then((s) => `${s.dev}:${s.ino}`, () => undefined);
+    const firstTime = (id: string | undefined) => {
+      if (id === undefined) return true;
+      if (seenFiles.has(id)) return false;
+      seenFiles.add(id);
+      return true;
+    };
     try {
       for (const { arg, abs } of targets) {
         if (aborted) break;
@@ -173,6 +200,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
             continue;
           }
           if (kind === "file") {
+            if (!firstTime(await fileId(abs))) continue; // named twice, or reached by an earlier walk
             const size = await stat(abs).then((s) => s.size, () => 0);
             await file(arg, abs, true, size);
             continue;
@@ -181,10 +209,15 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           const base = arg.replace(/\/+$/, "") || "/";
           const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
           // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
-          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined })) {
+          for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, seen: seenDirs, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
-            else await file(shownOf(item.rel), item.path, isContextFile(item.path), item.size);
+            else {
+              // One root alone needs no stat per plain file: its walk visits each real directory once.
+              const id = item.id ?? (targets.length > 1 || seenFiles.size > 0 ? await fileId(item.path) : undefined);
+              if (!firstTime(id)) continue;
+              await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
+            }
           }
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));

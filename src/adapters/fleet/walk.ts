@@ -9,9 +9,9 @@
 // context directories (see isGitignored below); files `select` rejects.
 
 import type { BigIntStats, Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
-import { CONTEXT_DIR_NAMES, isContextFile } from "../../discovery/names.js";
+import { isContextDirName, isContextFileAnyCase } from "../../discovery/names.js";
 import { describeFsError } from "../node-reader.js";
 import { isIgnored, NO_IGNORES, withGitignore, type IgnoreChain } from "./gitignore.js";
 
@@ -27,7 +27,7 @@ export const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".hg", ".svn",
  * -1 when WalkOptions.sizes is false.
  */
 export type WalkItem =
-  | { kind: "file"; path: string; rel: string; size: number }
+  | { kind: "file"; path: string; rel: string; size: number; id?: string }
   | { kind: "problem"; path: string; rel: string; level: "error" | "note"; reason: string; message: string };
 
 /** Options for {@link walkFiles}. */
@@ -48,6 +48,23 @@ export interface WalkOptions {
    * through a symlink is stat'ed anyway): one system call less per file when nobody shows the sizes.
    */
   sizes?: boolean;
+  /**
+   * Real paths (symlinks resolved) of the scanned roots. When given, a symbolic link (to a file or a directory) whose
+   * real path is not one of them or below one is not followed: it is a note "symlink to outside the scanned roots:
+   * <real path>", and nothing behind it is read. Without it, every symlink is followed (--follow-symlinks).
+   */
+  roots?: readonly string[];
+  /**
+   * Real directories already walked, as "dev:ino" (from stat): shared between the walks of one scan so that
+   * overlapping or repeated roots (`d d/ ./d`, `d d/sub`) walk each real directory once. A root already in it yields
+   * nothing. Default: a new set per walk.
+   */
+  seen?: Set<string>;
+}
+
+/** Whether `real` is one of `roots` or below one (all absolute, symlinks resolved). */
+export function isWithin(real: string, roots: readonly string[]): boolean {
+  return roots.some((r) => real === r || real.startsWith(r.endsWith("/") ? r : `${r}/`));
 }
 
 function problem(path: string, rel: string, level: "error" | "note", reason: string): WalkItem {
@@ -70,8 +87,9 @@ interface Frame {
  */
 function isGitignored(chain: IgnoreChain, rel: string, isDir: boolean): boolean {
   if (chain.levels.length === 0) return false;
-  if (!isDir && isContextFile(rel)) return false;
-  if (rel.split("/").some((segment) => CONTEXT_DIR_NAMES.has(segment))) return false;
+  // Names compared ignoring case: agents on case-insensitive filesystems load `.Claude/` and `Agents.md` too.
+  if (!isDir && isContextFileAnyCase(rel)) return false;
+  if (rel.split("/").some(isContextDirName)) return false;
   return isIgnored(chain, rel, isDir);
 }
 
@@ -87,7 +105,7 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 export async function* walkFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkItem> {
   const select = options.select ?? (() => true);
   const exclude = options.exclude ?? (() => false);
-  const seen = new Set<string>();
+  const seen = options.seen ?? new Set<string>();
   const stack: Frame[] = [];
 
   /** Lists `dir` onto the stack (reading its .gitignore first); problems when it cannot be listed or read. */
@@ -96,6 +114,8 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
     try {
       entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
     } catch (e) {
+      // A directory below the root deleted since its parent was listed: nothing to scan, nothing wrong.
+      if (rel !== "" && (e as NodeJS.ErrnoException).code === "ENOENT") return [];
       return [problem(dir, rel, "error", `cannot list directory: ${describeFsError(e)}`)];
     }
     const out: WalkItem[] = [];
@@ -115,6 +135,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
 
   try {
     const st = await stat(root, { bigint: true });
+    if (seen.has(`${st.dev}:${st.ino}`)) return; // walked already (a repeated or overlapping root)
     seen.add(`${st.dev}:${st.ino}`);
   } catch (e) {
     yield problem(root, "", "error", describeFsError(e));
@@ -150,12 +171,28 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         continue;
       }
     }
+    if (options.roots !== undefined && entry.isSymbolicLink() && st !== undefined) {
+      // A link out of the scanned roots (to /, to /proc/self/environ, …) is not followed: say so, read nothing.
+      if (isDir ? SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true) : !select(rel) || isGitignored(top.ignores, rel, false)) continue;
+      let real: string;
+      try {
+        real = await realpath(path);
+      } catch (e) {
+        yield problem(path, rel, "error", describeFsError(e));
+        continue;
+      }
+      if (!isWithin(real, options.roots)) {
+        yield problem(path, rel, "note", `symlink to outside the scanned roots: ${real}, skipped (--follow-symlinks to follow it)`);
+        continue;
+      }
+    }
     if (isDir) {
       if (SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true)) continue;
       try {
         st ??= await stat(path, { bigint: true });
       } catch (e) {
-        yield problem(path, rel, "error", describeFsError(e)); // vanished or unreadable since the listing
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") continue; // deleted since the listing: nothing wrong
+        yield problem(path, rel, "error", describeFsError(e)); // unreadable since the listing
         continue;
       }
       const id = `${st.dev}:${st.ino}`;
@@ -179,7 +216,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         continue;
       }
     }
-    if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size) };
+    if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size), id: `${st.dev}:${st.ino}` };
     else yield problem(path, rel, "note", "not a regular file, skipped");
   }
 }
