@@ -7,6 +7,7 @@ import { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery } fro
 import { dirname, isAbsolute, isWithin, join, normalize, relative } from "../src/discovery/paths.js";
 import type { DirEntry, WorkspaceReader } from "../src/discovery/reader.js";
 import { PromptasmError } from "../src/errors.js";
+import { writeTree } from "./helpers/tree.js";
 
 let tmp: string;
 let counter = 0;
@@ -21,18 +22,7 @@ afterAll(() => {
 
 /** Builds a fresh directory from a map of relative path → contents; a key ending in "/" is an empty directory. */
 function tree(files: Record<string, string | Uint8Array>): string {
-  const base = path.join(tmp, `t${counter++}`);
-  fs.mkdirSync(base);
-  for (const [rel, contents] of Object.entries(files)) {
-    const full = path.join(base, rel);
-    if (rel.endsWith("/")) {
-      fs.mkdirSync(full, { recursive: true });
-    } else {
-      fs.mkdirSync(path.dirname(full), { recursive: true });
-      fs.writeFileSync(full, contents);
-    }
-  }
-  return base;
+  return writeTree(path.join(tmp, `t${counter++}`), files);
 }
 
 const labels = (d: Discovery) => d.files.map((f) => f.label);

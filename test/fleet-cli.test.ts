@@ -4,12 +4,13 @@
 // files (EIO as root, EACCES as an unprivileged user through setpriv), a 100 MB file under a 64 MB heap, the progress
 // bar on a pseudo-terminal and its absence when piped, and threads 1 vs 2 on the whole corpus.
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sarifSchemaErrors } from "./helpers/sarif-schema.js";
+import { writeTree } from "./helpers/tree.js";
 
 const BIN = fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -36,14 +37,8 @@ beforeAll(() => {
 });
 afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
 
-function tree(name: string, files: Record<string, string | Buffer>): string {
-  const root = join(tmp, name);
-  mkdirSync(root, { recursive: true });
-  for (const [rel, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), body);
-  }
-  return root;
+function tree(name: string, files: Record<string, string | Uint8Array>): string {
+  return writeTree(join(tmp, name), files);
 }
 
 /** Two workspaces: findings in the first (a threat on line 3, an invisible character), a clean second one. */

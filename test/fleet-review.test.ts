@@ -2,12 +2,13 @@
 // stat size lies (procfs), symlinks leaving the scanned roots, case-insensitive context names, stdout write errors,
 // files deleted during a scan, repeated roots, empty path arguments, option messages, context files over --max-bytes.
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NodeWorkspaceReader } from "../src/adapters/node-reader.js";
+import { writeTree } from "./helpers/tree.js";
 
 const BIN = fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -34,14 +35,8 @@ beforeAll(() => {
 });
 afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
 
-function tree(name: string, files: Record<string, string>): string {
-  const root = join(tmp, name);
-  mkdirSync(root, { recursive: true });
-  for (const [rel, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), body);
-  }
-  return root;
+function tree(name: string, files: Record<string, string | Uint8Array>): string {
+  return writeTree(join(tmp, name), files);
 }
 
 describe("review 1: bounded reads", () => {

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFleet, WINDOW, type FleetEvent, type FleetOptions, type FleetProgress } from "../src/adapters/fleet/fleet.js";
@@ -21,6 +21,7 @@ import { isScanTarget } from "../src/discovery/names.js";
 import { BUILTIN_RULES, rulesForScope } from "../src/scan/rules.js";
 import { loadForTest } from "./helpers/load.js";
 import { sarifSchemaErrors } from "./helpers/sarif-schema.js";
+import { writeTree } from "./helpers/tree.js";
 
 const pa = await loadForTest();
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
@@ -32,14 +33,8 @@ beforeAll(() => { tmp = mkdtempSync(join(tmpdir(), "promptasm-fleet-")); });
 afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
 
 /** Writes `files` (path relative to `root` → contents) under a new directory `name` in tmp; returns its path. */
-function tree(name: string, files: Record<string, string | Buffer>): string {
-  const root = join(tmp, name);
-  for (const [rel, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), body);
-  }
-  mkdirSync(root, { recursive: true });
-  return root;
+function tree(name: string, files: Record<string, string | Uint8Array>): string {
+  return writeTree(join(tmp, name), files);
 }
 
 async function walk(root: string, options: WalkOptions = {}): Promise<WalkItem[]> {
