@@ -217,8 +217,12 @@ export function canCarryBreakpoint(block: unknown): boolean {
   }
 }
 
-/** The text of a block that counts toward the cache prefix (images and documents count 0: an underestimate, never an overestimate). */
-function blockText(block: AnthropicContentBlock): string {
+/**
+ * The text of a content block that counts toward the cache prefix, for length estimates: a text block's text, a
+ * tool_use's name and JSON input, a tool_result's text; images, documents and thinking count 0 (an underestimate,
+ * never an overestimate). Used by anthropicRequest's minimum-length check and by the cache simulation.
+ */
+export function prefixTextOfBlock(block: AnthropicContentBlock): string {
   switch (block.type) {
     case "text": return block.text;
     case "tool_use": return block.name + JSON.stringify(block.input ?? null);
@@ -310,7 +314,7 @@ export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessage
     const blocks: AnthropicContentBlock[] = typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content;
     let last = -1, upToLast = prefix;
     blocks.forEach((b, j) => {
-      prefix += count(blockText(b));
+      prefix += count(prefixTextOfBlock(b));
       if (canCarryBreakpoint(b)) { last = j; upToLast = prefix; }
     });
     if (last >= 0) candidates.push({ message: i, block: last, prefix: upToLast });

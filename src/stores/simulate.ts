@@ -18,7 +18,7 @@
 // Anthropic's tokenizer is not public and adds a few formatting tokens per block, so every count is an approximation.
 
 import {
-  anthropicRequest, countAnthropicBreakpoints, estimateTokens,
+  anthropicRequest, countAnthropicBreakpoints, estimateTokens, prefixTextOfBlock,
   type AnthropicContentBlock, type AnthropicMessage, type AnthropicMessagesRequest, type AnthropicTool, type AnthropicTtl,
 } from "../providers/anthropic.js";
 import { freezeSession, invalidateSession, type CurrentRuntime, type SessionState, type SessionWarning } from "./session.js";
@@ -250,7 +250,7 @@ function renderBlocks(request: AnthropicMessagesRequest): RenderedBlock[] {
   request.messages.forEach((m, i) => {
     const content: AnthropicContentBlock[] = typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content;
     for (const b of content) {
-      blocks.push({ key: `message ${i} ${m.role} ${canonical(b)}`, text: blockText(b), marked: (b as { cache_control?: unknown }).cache_control !== undefined });
+      blocks.push({ key: `message ${i} ${m.role} ${canonical(b)}`, text: prefixTextOfBlock(b), marked: (b as { cache_control?: unknown }).cache_control !== undefined });
     }
   });
   return blocks;
@@ -283,17 +283,6 @@ function cacheUse(blocks: RenderedBlock[], count: (text: string) => number, cach
   return { inputTokens: tokens, cacheReadTokens: read, cacheWriteTokens: write, uncachedTokens: tokens - read - write };
 }
 
-/** The text of a block that counts toward the prefix; the same rule as anthropicRequest's (images and documents count 0). */
-function blockText(block: AnthropicContentBlock): string {
-  switch (block.type) {
-    case "text": return block.text;
-    case "tool_use": return block.name + JSON.stringify(block.input ?? null);
-    case "tool_result":
-      if (typeof block.content === "string") return block.content;
-      return (block.content ?? []).map((c) => (c.type === "text" ? c.text : "")).join("");
-    default: return "";
-  }
-}
 
 /** JSON with sorted keys and every `cache_control` left out. */
 function canonical(value: unknown): string {
