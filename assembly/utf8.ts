@@ -76,16 +76,25 @@ export function decodeInput(length: i32): i32 {
   const cr = i8x16.splat(0x0E);
   while (i < length) {
     // 16 bytes of printable ASCII, tab or line breaks at a time: widen them to UTF-16 as they are.
+    // A block with another byte is widened whole anyway and the bytes before that one kept (the rest are written
+    // again below): in range, since n + 16 <= i + 16 <= length <= decoded.length.
     while (i + 16 <= length) {
       const v = v128.load(src + <usize>i);
       // Signed compares: bytes >= 0x80 are negative, so they fail both ranges.
       const printable = v128.and(i8x16.gt_s(v, lo20), i8x16.lt_s(v, hi7F));
       const spaces = v128.and(i8x16.gt_s(v, tab), i8x16.lt_s(v, cr));
-      if (!i8x16.all_true(v128.or(printable, spaces))) break;
+      const good = i8x16.bitmask(v128.or(printable, spaces));
       v128.store(dst + (<usize>n << 1), v128.load_ext<u8>(src + <usize>i));
       v128.store(dst + (<usize>n << 1), v128.load_ext<u8>(src + <usize>i + 8), 16);
-      i += 16;
-      n += 16;
+      if (good == 0xFFFF) {
+        i += 16;
+        n += 16;
+        continue;
+      }
+      const run = <i32>ctz(~good); // the good bytes before the first other one
+      i += run;
+      n += run;
+      break;
     }
     if (i >= length) break;
     const b = <u32>load<u8>(src + <usize>i);

@@ -169,6 +169,13 @@ export interface CoreOptions {
    * (about 4× faster in Node). Without it, the generated bindings' loop is used.
    */
   encodeUtf16?: (text: string) => Uint8Array;
+  /**
+   * How many DFA walks the core interleaves over one long text (1 = one serial walk; 1..4, default 4) and the
+   * shortest text, in UTF-16 code units, it splits (default 2,048; at least 128 per walk). Results are the same
+   * for every setting (assembly/scan.ts explains why); tests and benchmarks set them to compare.
+   * @throws PromptasmError E_ARG (from createCore) when out of range.
+   */
+  scanChains?: { chains: number; minUnits?: number };
 }
 
 /** The raw exports of the core (before the generated bindings adapt them): pointers and numbers. */
@@ -195,6 +202,13 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     throw new PromptasmError("E_WASM", `could not instantiate the promptasm core: ${String(cause)}`, { cause });
   }
   const raw = Object.getPrototypeOf(wasm) as RawExports;
+  if (options.scanChains !== undefined) {
+    const { chains, minUnits = 2048 } = options.scanChains;
+    if (!Number.isInteger(chains) || chains < 1 || chains > 4 || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff) {
+      throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${JSON.stringify(options.scanChains)}`);
+    }
+    if (wasm.setChains(chains, minUnits) !== 0) throw new PromptasmError("E_WASM", "the core rejected the scanChains setting");
+  }
   const encode = options.encodeUtf16;
   // Writes a string's code units into the core's text buffer (assembly/utf8.ts unitsBuffer), where the scan and the
   // invisible pass read them in place: one buffer reused for every call, so no String is left behind per call.
@@ -231,7 +245,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     if (i === -1) {
       i = slots.indexOf(null);
       if (i === -1) i = slots.reduce((lru, x, k) => (x!.lastUse < slots[lru]!.lastUse ? k : lru), 0);
-      const rc = wasm.loadTables(i, rules.classMap, rules.capacity, rules.nClasses, rules.edgeClass, rules.skipClass);
+      const rc = wasm.loadTables(i, rules.classMap, rules.capacity, rules.nClasses, rules.edgeClass, rules.skipClass, rules.cutsOk);
       if (rc !== 0) throw new PromptasmError("E_WASM", `the core rejected the compiled rule set (code ${rc})`);
       slots[i] = { rules, generation: rules.generation, lastUse: 0 };
     } else {
@@ -412,13 +426,21 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
     let state = 0;
-    // Per rule, the offsets kept so far. Matches arrive in descending offset order, so once a rule has `max` the
-    // newest (smallest) offsets replace the oldest: a ring buffer keeps the earliest `max` of the text.
-    const kept: number[][] = Array.from({ length: rules.nRules }, () => []);
-    const seen = new Array<number>(rules.nRules).fill(0);
+    let root = 0; // the rule set's start state (no match in progress): interleaved segments start there
+    // Per rule, the offsets kept so far (made at the first match: most scans have none). Matches arrive in
+    // descending offset order, so once a rule has `max` the newest (smallest) offsets replace the oldest: a ring
+    // buffer keeps the earliest `max` of the text.
+    let kept: number[][] | undefined;
+    let seen: number[] | undefined;
     // Turns [state, offset] matches into per-rule offsets while the state ids are still current.
     const drain = () => {
+      if (wasm.matchCount() === 0) return;
       const m = wasm.takeMatches();
+      if (kept === undefined || seen === undefined) {
+        kept = [];
+        seen = [];
+        for (let r = 0; r < rules.nRules; r++) { kept.push([]); seen.push(0); }
+      }
       for (let k = 0; k < m.length; k += 2) {
         for (const r of rules.rulesOf(m[k]!)) {
           const list = kept[r]!;
@@ -429,14 +451,26 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       }
     };
     const run = (start: (state: number) => number) => {
+      wasm.setRootState(root);
       if (start(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
       for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
         if (status === 2) { drain(); continue; }
-        const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), drain);
+        // The piece's start state, kept in case the cache is reset while the core walks interleaved segments: their
+        // state ids are then void and the piece is walked again serially from this state's new id.
+        let startSnap: ReturnType<CompiledRuleSet["snapshot"]> | undefined;
+        const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), () => {
+          drain();
+          if (wasm.scanInterleaved()) startSnap = rules.snapshot(state);
+        });
         if (rules.generation !== slots[current]!.generation) {
           wasm.clearTable();
           slots[current]!.generation = rules.generation;
-          wasm.setState(from);
+          root = rules.startState(); // a cache just cleared has room: no second reset
+          wasm.setRootState(root);
+          if (startSnap) {
+            state = rules.restore(startSnap);
+            if (wasm.restartSerial(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
+          } else wasm.setState(from);
         }
         if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
       }
@@ -446,6 +480,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     scanning = true;
     try {
       state = rules.startState(); // may clear the rule set's cache: mirror it after
+      root = state;
       install(rules);
       body(run);
       wasm.scanEnd();
@@ -458,10 +493,15 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         wasm.takeMatches(); // abandon the scan: its matches must not leak into the next one
       }
     }
-    if (limit) limit.suppressed = seen.map((n, r) => n - kept[r]!.length);
+    if (kept === undefined || seen === undefined) {
+      if (limit) limit.suppressed = new Array<number>(rules.nRules).fill(0);
+      return new Int32Array(0);
+    }
+    const keptLists = kept;
+    if (limit) limit.suppressed = seen.map((n, r) => n - keptLists[r]!.length);
     // Sort into ascending (offset, rule) order; the scan found them right to left.
     const pairs: Array<[number, number]> = [];
-    kept.forEach((offsets, r) => { for (const o of offsets) pairs.push([r, o]); });
+    keptLists.forEach((offsets, r) => { for (const o of offsets) pairs.push([r, o]); });
     pairs.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     const out = new Int32Array(pairs.length * 2);
     pairs.forEach(([r, o], j) => { out[2 * j] = r; out[2 * j + 1] = o; });

@@ -167,6 +167,11 @@ export class CompiledRuleSet {
   readonly nClasses: number;
   readonly edgeClass: number;
   readonly skipClass: number;
+  /**
+   * Whether tab, line feed and space are neither word characters nor skipped, so the core may cut a long text there
+   * into segments walked side by side (assembly/scan.ts); true for every rule set (\w is ASCII-only).
+   */
+  readonly cutsOk: boolean;
   readonly nRules: number;
   /** Most DFA states cached at once. */
   readonly capacity: number;
@@ -215,6 +220,7 @@ export class CompiledRuleSet {
     this.nClasses = part.nClasses + 1;
     this.edgeClass = part.edgeClass;
     this.skipClass = part.skipClass;
+    this.cutsOk = [0x09, 0x0a, 0x20].every((u) => part.classMap[u] !== part.skipClass && !part.isWord[part.classMap[u]!]);
     this.nRules = patterns.length;
     this.capacity = capacity;
     this.buildMs = performance.now() - t0;
@@ -225,11 +231,18 @@ export class CompiledRuleSet {
    * every id stays below the capacity). Call before a scan, then mirror the generation.
    */
   startState(): number {
-    const id = this.lookup([this.root], false);
-    if (id !== undefined) return id;
-    if (this.size >= this.capacity) this.reset();
-    return this.intern([this.root], false);
+    if (this.startGeneration === this.generation) return this.startId;
+    let id = this.lookup([this.root], false);
+    if (id === undefined) {
+      if (this.size >= this.capacity) this.reset();
+      id = this.intern([this.root], false);
+    }
+    this.startId = id;
+    this.startGeneration = this.generation;
+    return id;
   }
+  private startId = 0;
+  private startGeneration = -1;
 
   private reset(): void {
     this.kernels = [];
@@ -242,6 +255,24 @@ export class CompiledRuleSet {
   /** Number of DFA states in the current generation. */
   get size(): number {
     return this.kernels.length;
+  }
+
+  /**
+   * What a state id stands for (its NFA states and whether its last symbol was a word character), to give it a new
+   * id with restore() after the cache was reset.
+   */
+  snapshot(state: number): { kernel: readonly number[]; lastWord: boolean } {
+    const kernel = this.kernels[state];
+    if (kernel === undefined) throw new PromptasmError("E_ARG", `DFA state ${state} does not exist in generation ${this.generation}`);
+    return { kernel, lastWord: this.lastWord[state]! };
+  }
+
+  /** The id, in the current generation, of a state taken with snapshot() (interned if new). */
+  restore(snap: { kernel: readonly number[]; lastWord: boolean }): number {
+    const id = this.lookup(snap.kernel as number[], snap.lastWord);
+    if (id !== undefined) return id;
+    if (this.size >= this.capacity) this.reset();
+    return this.intern([...snap.kernel], snap.lastWord);
   }
 
   /** Rule indices (ascending) that `state` accepts. */
