@@ -111,6 +111,19 @@ let fixRow: usize = 0;
 let fixStarted = false;
 let edgeRow: usize = 0;
 
+// Counters since instantiation, for tests and benchmarks (scanStats()).
+const STAT_SERIAL = 0; // scans walked serially from the start
+const STAT_INTERLEAVED = 1; // scans cut into segments
+const STAT_FIXUPS = 2; // segments whose true start state was not the root (a fix-up walk ran)
+const STAT_FIXUPS_MET = 3; // fix-ups that met the segment's own walk at a checkpoint
+const STAT_FIXUP_UNITS = 4; // code units the fix-ups walked
+const STAT_FLOODS = 5; // interleaved scans given up for a serial walk: too many matches held
+const STAT_RESTARTS = 6; // interleaved scans walked again serially after a cache reset (restartSerial)
+const stats = new StaticArray<i32>(7);
+
+/** The scan counters: [serial, interleaved, fixups, fixupsMet, fixupUnits, floods, restarts]. */
+export function scanStats(): StaticArray<i32> { return stats; }
+
 /** Rule sets held at once (a scanner uses up to three scopes; callers may switch between them freely). */
 const SLOTS: i32 = 8;
 const slotMap = new StaticArray<Uint8Array | null>(SLOTS);
@@ -248,6 +261,7 @@ export function scanStartBuffer(start: i32, offset: i32, endsInput: bool, starts
   startStartEdge = startsInput;
   mode = SERIAL;
   if (chainsWanted > 1 && cutsOk && pos + 1 >= minUnits) planChains();
+  unchecked(stats[mode == SERIAL ? STAT_SERIAL : STAT_INTERLEAVED]++);
   return 0;
 }
 
@@ -311,8 +325,14 @@ export function restartSerial(start: i32): i32 {
   if (start < 0 || start >= capacity) return -1;
   ensureRows(start + 1);
   startRow = <usize>(start * rowBytes);
+  if (mode != SERIAL) unchecked(stats[STAT_RESTARTS]++);
   fallBack();
   return 0;
+}
+
+function flood(): void {
+  unchecked(stats[STAT_FLOODS]++);
+  fallBack();
 }
 
 function fallBack(): void {
@@ -467,7 +487,7 @@ function runChains(): i32 {
     // Every chain to a checkpoint (after a pause, the chains stand at different steps of a block).
     for (let c = 0; c < k; c++) {
       const rc = stepChain(c, true);
-      if (rc == -1) { fallBack(); return DONE; }
+      if (rc == -1) { flood(); return DONE; }
       if (rc != DONE) return rc;
     }
     if (k != CHAINS) break;
@@ -476,12 +496,12 @@ function runChains(): i32 {
     for (let c = 0; c < k; c++) left = min(left, unchecked(chPos[c]) - unchecked(chLo[c]) + 1);
     if (left < CHECKPOINT) break;
     const rc = runBlocks(left / CHECKPOINT);
-    if (rc == -1) { fallBack(); return DONE; }
+    if (rc == -1) { flood(); return DONE; }
     if (rc != DONE) return rc;
   }
   for (let c = 0; c < k; c++) {
     const rc = stepChain(c, false);
-    if (rc == -1) { fallBack(); return DONE; }
+    if (rc == -1) { flood(); return DONE; }
     if (rc != DONE) return rc;
   }
   mode = FIXING;
@@ -572,6 +592,7 @@ function runFixes(): i32 {
         fixStarted = false;
         continue;
       }
+      unchecked(stats[STAT_FIXUPS]++);
     }
     const list = unchecked(fixOut[j]);
     const ck = checkpoints.dataStart + (<usize>unchecked(chCk[j]) << 2);
@@ -587,13 +608,15 @@ function runFixes(): i32 {
           fixPos = i; fixRow = a - tBase; return need(fixRow, <i32>cls);
         }
         a = <usize>(v & ~ACCEPT);
-        if (record(list, a, base + i + 1)) { fallBack(); return DONE; }
+        if (record(list, a, base + i + 1)) { flood(); return DONE; }
       } else a = <usize>v;
       const now = hi - i;
       if (now % CHECKPOINT == 0 && load<i32>(ck + (<usize>(now / CHECKPOINT - 1) << 2)) == <i32>(a - tBase)) { met = true; break; }
       i--;
     }
+    unchecked(stats[STAT_FIXUP_UNITS] += met ? hi - i : hi - 1 - i);
     if (met) {
+      unchecked(stats[STAT_FIXUPS_MET]++);
       unchecked(chKeep[j] = i); // the chain's matches at positions below i (offsets <= i) stand
       unchecked(chFinal[j] = unchecked(chRow[j]));
     } else {

@@ -120,6 +120,24 @@ export interface Core {
   decodeUtf8(bytes: Uint8Array): string;
   /** Size of the core's linear memory in bytes (it grows, never shrinks): rule tables, the decode buffers, text. */
   memoryBytes(): number;
+  /**
+   * How the core's scans have walked since createCore(), for tests and benchmarks (assembly/scan.ts): pieces of
+   * text walked serially or cut into interleaved segments; fix-up walks (a segment whose true start state was not
+   * the root), how many met the segment's own walk at a checkpoint and how many code units they walked; interleaved
+   * scans walked again serially because they held too many matches (floods) or the DFA cache was reset (restarts).
+   */
+  scanStats(): ScanStats;
+}
+
+/** Core.scanStats(): counts since the core was created. */
+export interface ScanStats {
+  serial: number;
+  interleaved: number;
+  fixups: number;
+  fixupsMet: number;
+  fixupUnits: number;
+  floods: number;
+  restarts: number;
 }
 
 /**
@@ -364,6 +382,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       });
     },
     memoryBytes: () => raw.memory.buffer.byteLength,
+    scanStats() {
+      const n = wasm.scanStats();
+      return { serial: n[0]!, interleaved: n[1]!, fixups: n[2]!, fixupsMet: n[3]!, fixupUnits: n[4]!, floods: n[5]!, restarts: n[6]! };
+    },
     decodeUtf8(bytes) {
       const units = decodeIn(bytes, "decode");
       const ptr = raw.decodedPointer() >>> 0;
