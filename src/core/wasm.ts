@@ -189,7 +189,7 @@ export interface CoreOptions {
   encodeUtf16?: (text: string) => Uint8Array;
   /**
    * How many DFA walks the core interleaves over one long text (1 = one serial walk; 1..4, default 4) and the
-   * shortest text, in UTF-16 code units, it splits (default 2,048; at least 128 per walk). Results are the same
+   * shortest text, in UTF-16 code units, it splits (default 1,024; at least 128 per walk). Results are the same
    * for every setting (assembly/scan.ts explains why); tests and benchmarks set them to compare.
    * @throws PromptasmError E_ARG (from createCore) when out of range.
    */
@@ -221,7 +221,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   }
   const raw = Object.getPrototypeOf(wasm) as RawExports;
   if (options.scanChains !== undefined) {
-    const { chains, minUnits = 2048 } = options.scanChains;
+    const { chains, minUnits = 1024 } = options.scanChains;
     if (!Number.isInteger(chains) || chains < 1 || chains > 4 || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff) {
       throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${JSON.stringify(options.scanChains)}`);
     }
