@@ -47,14 +47,22 @@ export function findInvisible(text: string, max: i32): Int32Array {
 
 /** findInvisible() over `n` UTF-16 code units at address `base` (the core's decoded UTF-8 input, assembly/utf8.ts). */
 export function findInvisibleAt(base: usize, n: i32, max: i32): Int32Array {
+  return findInvisibleIn(base, n, 0, n, max);
+}
+
+/**
+ * findInvisible() for the code units [from, to) of the `n` at `base`, the others serving only as neighbours (a
+ * block of a larger text with some of its context on each side). Offsets are indices into the `n` units.
+ */
+export function findInvisibleIn(base: usize, n: i32, from: i32, to: i32, max: i32): Int32Array {
   const out = new Array<i32>();
   total = 0;
   const lo20 = i16x8.splat(0x1F);
   const hi7F = i16x8.splat(0x7F);
   const tab = i16x8.splat(0x08);
   const cr = i16x8.splat(0x0E);
-  for (let i = 0; i < n; i++) {
-    if (i + 8 <= n) {
+  for (let i = from; i < to; i++) {
+    if (i + 8 <= to) {
       // Eight code units of printable ASCII, tab or line breaks at a time (none is ever reported); otherwise go
       // to the first other one. Signed compares: units >= 0x8000 are negative and fail both ranges.
       const v = v128.load(base + (<usize>i << 1));

@@ -247,10 +247,20 @@ export function scanStartDecoded(start: i32): i32 {
  * is out of range (nothing started).
  */
 export function scanStartBuffer(start: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
+  return scanStartRange(start, 0, decodedUnits(), offset, endsInput, startsInput);
+}
+
+/**
+ * scanStartBuffer() for the code units [from, to) of the decoded-text buffer (a block decoded with context on each
+ * side): `offset` is where unit `from` sits in the whole input (it may be negative: offsets counted from the end).
+ * Returns 0, or -1 when `start` or the range is out of range (nothing started).
+ */
+export function scanStartRange(start: i32, from: i32, to: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
   if (start < 0 || start >= capacity) return -1; // the loop indexes the table by state: keep it in range
+  if (from < 0 || to < from || to > decodedUnits()) return -1;
   ensureRows(start + 1);
-  src = decodedPointer();
-  pos = decodedUnits() - 1;
+  src = decodedPointer() + (<usize>from << 1);
+  pos = to - from - 1;
   row = <usize>(start * rowBytes);
   base = offset;
   endEdgePending = endsInput;

@@ -1,4 +1,4 @@
-import { findInvisibleAt } from "./invisible";
+import { findInvisibleAt, findInvisibleIn } from "./invisible";
 
 // UTF-8 entry: file bytes go into the core as they are and are decoded here, into a UTF-16 buffer the invisible pass
 // and the threat scan read in place, so no JS string is made for a clean file. Decoding follows the WHATWG Encoding
@@ -230,4 +230,14 @@ export function foldDecodedAstral(): void {
 /** findInvisible() over the decoded text (same result as on the string TextDecoder makes of the bytes). */
 export function findInvisibleDecoded(max: i32): Int32Array {
   return findInvisibleAt(decoded.dataStart, decodedLength, max);
+}
+
+/**
+ * findInvisible() over the decoded code units [from, to), the rest of the decoded text serving as neighbours (a block
+ * of a larger input decoded with a few units of context on each side). Offsets are indices into the decoded text.
+ * Returns an empty array when the range is not inside the decoded text.
+ */
+export function findInvisibleDecodedRange(from: i32, to: i32, max: i32): Int32Array {
+  if (from < 0 || to < from || to > decodedLength) return new Int32Array(0);
+  return findInvisibleIn(decoded.dataStart, decodedLength, from, to, max);
 }

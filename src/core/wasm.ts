@@ -105,7 +105,8 @@ export interface Core {
    * The invisible pass and the threat scan over UTF-8 bytes, without making a JS string: the bytes are copied into
    * the core, decoded there (WHATWG UTF-8, as TextDecoder with the BOM kept) and scanned in place. Same results as
    * findInvisible() and scanRaw() on `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
-   * @param bytes at most MAX_SCAN_BYTES (16 MiB); larger inputs go through scanChunks() in pieces.
+   * @param bytes at most MAX_SCAN_BYTES (2^31 - 1); inputs over BYTES_BLOCK (1 MiB) go through the core a block at
+   *   a time, last block first, so the core holds one block (and its decoded text) whatever the input's size.
    * @param options.limit as scanRaw's; options.invisibleMax keeps at most this many invisible characters (default all).
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_SCAN_BYTES; E_WASM when the core
    *   rejects the tables.
@@ -115,7 +116,7 @@ export interface Core {
    * Decodes UTF-8 bytes with the core's decoder (the one scanBytes() uses): WHATWG UTF-8, one U+FFFD per ill-formed
    * subpart, a leading BOM kept. Equal to `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`; for tests
    * and tools (TextDecoder is faster where a string is wanted).
-   * @throws PromptasmError E_ARG as scanBytes() does.
+   * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_DECODE_BYTES (16 MiB).
    */
   decodeUtf8(bytes: Uint8Array): string;
   /** Size of the core's linear memory in bytes (it grows, never shrinks): rule tables, the decode buffers, text. */
@@ -146,8 +147,30 @@ export interface ScanStats {
  */
 export const RELEASE_ABOVE_BYTES = 8 << 20;
 
-/** Most bytes Core.scanBytes() takes in one call: 16 MiB (assembly/utf8.ts MAX_INPUT; twice the size above which the CLI streams files from disk, and small enough for a Worker isolate). */
-export const MAX_SCAN_BYTES = 16 << 20;
+/**
+ * Most bytes Core.scanBytes() takes in one call: 2^31 - 1 (offsets are 32-bit). Inputs over BYTES_BLOCK go through
+ * the core a block at a time, so the core's memory does not follow the input's size.
+ */
+export const MAX_SCAN_BYTES = 0x7fffffff;
+
+/**
+ * Core.scanBytes() takes inputs over this many bytes (1 MiB) a block at a time, last block first, so the core holds
+ * one block and its decoded text (twice its size) whatever the input's size. Measured on generated Markdown with the
+ * seed rules: 1 MiB blocks give 10 MB and 100 MB the same speed per
+ * MB (704 and 699 MB/s in one run), where 256 KiB blocks ran at 590–623 MB/s and one 16 MiB piece at 601 MB/s for 10 MB.
+ */
+export const BYTES_BLOCK = 1 << 20;
+
+/** Largest block size createCore() accepts (8 MiB: a block and its context must fit the core's 16 MiB decode buffer). */
+export const MAX_BYTES_BLOCK = 8 << 20;
+
+/** Bytes of context decoded on each side of a block, for the invisible pass's neighbour rules (they look 2 units away). */
+const BLOCK_CONTEXT = 12;
+
+/** Most bytes decoded in one piece inside the core (assembly/utf8.ts MAX_INPUT): Core.decodeUtf8's limit. */
+export const MAX_DECODE_BYTES = 16 << 20;
+
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** What Core.scanBytes() returns: the string path's results for the text the bytes decode to. */
 export interface BytesScan {
@@ -194,6 +217,12 @@ export interface CoreOptions {
    * @throws PromptasmError E_ARG (from createCore) when out of range.
    */
   scanChains?: { chains: number; minUnits?: number };
+  /**
+   * Block size for Core.scanBytes() in bytes (default BYTES_BLOCK; 64..MAX_BYTES_BLOCK). Results are the same for every size;
+   * tests set a small one so that blocks end everywhere.
+   * @throws PromptasmError E_ARG (from createCore) when out of range.
+   */
+  bytesBlock?: number;
 }
 
 /** The raw exports of the core (before the generated bindings adapt them): pointers and numbers. */
@@ -226,6 +255,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${JSON.stringify(options.scanChains)}`);
     }
     if (wasm.setChains(chains, minUnits) !== 0) throw new PromptasmError("E_WASM", "the core rejected the scanChains setting");
+  }
+  const bytesBlock = options.bytesBlock ?? BYTES_BLOCK;
+  if (!Number.isInteger(bytesBlock) || bytesBlock < 64 || bytesBlock > MAX_BYTES_BLOCK) {
+    throw new PromptasmError("E_ARG", `bytesBlock must be an integer number of bytes in 64..${MAX_BYTES_BLOCK}, got ${String(options.bytesBlock)}`);
   }
   const encode = options.encodeUtf16;
   // Writes a string's code units into the core's text buffer (assembly/utf8.ts unitsBuffer), where the scan and the
@@ -398,6 +431,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       checkRules(rules);
       const invisibleMax = options?.invisibleMax ?? 0x7fffffff;
       if (!Number.isSafeInteger(invisibleMax) || invisibleMax < 0) throw new PromptasmError("E_ARG", `invisibleMax must be a non-negative integer, got ${invisibleMax}`);
+      if (bytes instanceof Uint8Array && bytes.length > bytesBlock) {
+        if (bytes.length > MAX_SCAN_BYTES) throw new PromptasmError("E_ARG", `scanBytes takes at most ${MAX_SCAN_BYTES} bytes (offsets are 32-bit), got ${bytes.length}`);
+        return scanBlocks(rules, bytes, options?.limit, invisibleMax);
+      }
       const units = decodeIn(bytes, "scan");
       let invisible: InvisibleChar[] = [];
       let invisibleTotal = 0;
@@ -413,6 +450,81 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       return { units, matches, invisible, invisibleTotal, invalidUtf8At };
     },
   };
+  // scanBytes() for an input over bytesBlock: blocks cut where the UTF-8 decoder is in its initial state (so each
+  // decodes to exactly its part of the whole text), walked last first so the DFA state carries from each block to the
+  // one before it. Each block is decoded with up to BLOCK_CONTEXT bytes of its neighbours, which the invisible pass
+  // reads as neighbours and the scan skips. Offsets are counted from the end while the walk goes (the length of the
+  // text before a block is not known yet) and shifted once it is done.
+  const scanBlocks = (rules: CompiledRuleSet, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number): BytesScan => {
+    if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
+    loadAstral();
+    const len = bytes.length;
+    const cont = (x: number) => (bytes[x]! & 0xc0) === 0x80;
+    // The decoder is in its initial state at x whatever came before: x is an end, or bytes[x] is not a continuation
+    // byte (an unfinished sequence before it ends as U+FFFD either way), or four continuation bytes precede x (no
+    // sequence takes more than three).
+    const initial = (x: number) => x <= 0 || x >= len || !cont(x) || (x >= 4 && cont(x - 1) && cont(x - 2) && cont(x - 3) && cont(x - 4));
+    const atOrBefore = (x: number) => { while (!initial(x)) x--; return x; }; // at most 4 steps (see initial)
+    const atOrAfter = (x: number) => { while (!initial(x)) x++; return x; };
+    const starts: number[] = [];
+    for (let b = len; b > 0;) {
+      const a = b - bytesBlock <= 0 ? 0 : atOrBefore(b - bytesBlock);
+      starts.push(a);
+      b = a;
+    }
+    const lists: InvisibleChar[][] = []; // per block, last block first
+    let invisibleTotal = 0;
+    let invalidUtf8At = -1;
+    let after = 0; // code units of the text after the block being walked
+    const matches = runScan(rules, limit, (run) => {
+      let b = len;
+      for (const a of starts) {
+        const q = a === 0 ? 0 : atOrBefore(Math.max(0, a - BLOCK_CONTEXT));
+        const r = b === len ? len : atOrAfter(Math.min(len, b + BLOCK_CONTEXT));
+        const windowUnits = decodeWindow(bytes, q, r);
+        const from = a === q ? 0 : utf8.decode(bytes.subarray(q, a)).length;
+        const to = windowUnits - (r === b ? 0 : utf8.decode(bytes.subarray(b, r)).length);
+        const base = -(after + (to - from)); // where unit `from` sits, counted from the end
+        if (wasm.decodedInvisibleCandidates()) {
+          const pairs = wasm.findInvisibleDecodedRange(from, to, Math.min(invisibleMax, 0x7fffffff));
+          invisibleTotal += wasm.invisibleTotal();
+          const list: InvisibleChar[] = [];
+          for (let k = 0; k < pairs.length; k += 2) list.push({ codePoint: pairs[k]!, offset: pairs[k + 1]! - from + base });
+          lists.push(list);
+        }
+        const bad = wasm.decodedFirstInvalid();
+        if (bad >= 0 && q + bad < b) invalidUtf8At = invalidUtf8At < 0 ? q + bad : Math.min(invalidUtf8At, q + bad);
+        if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
+        run((state) => wasm.scanStartRange(state, from, to, base, b === len, a === 0));
+        after += to - from;
+        b = a;
+      }
+    });
+    const units = after;
+    for (let k = 1; k < matches.length; k += 2) matches[k]! += units;
+    const invisible: InvisibleChar[] = [];
+    for (let j = lists.length - 1; j >= 0 && invisible.length < invisibleMax; j--) {
+      for (const f of lists[j]!) {
+        if (invisible.length >= invisibleMax) break;
+        invisible.push({ codePoint: f.codePoint, offset: f.offset + units });
+      }
+    }
+    return { units, matches, invisible, invisibleTotal, invalidUtf8At };
+  };
+  // Copies bytes[q, r) into the core and decodes them there (no scan may be starting: the buffer is shared).
+  const decodeWindow = (bytes: Uint8Array, q: number, r: number): number => {
+    const ptr = raw.inputBuffer(r - q) >>> 0;
+    if (ptr === 0) throw new PromptasmError("E_WASM", `the core could not take ${r - q} bytes`);
+    new Uint8Array(raw.memory.buffer, ptr, r - q).set(bytes.subarray(q, r));
+    const units = wasm.decodeInput(r - q);
+    if (units < 0) throw new PromptasmError("E_WASM", "the core rejected the input length");
+    return units;
+  };
+  const loadAstral = () => {
+    if (astralLoaded) return;
+    if (wasm.loadAstralFold(astralFoldTable()) !== 0) throw new PromptasmError("E_WASM", "the core rejected the astral fold table");
+    astralLoaded = true;
+  };
   // After an input over RELEASE_ABOVE_BYTES the core lets go of its buffers and collects, so the next large input
   // reuses that memory: the core's memory then follows the largest single input, not the sum of the sizes seen.
   const releaseIfLarge = (length: number): void => {
@@ -423,12 +535,9 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   // Copies `bytes` into the core and decodes them there; returns the number of UTF-16 code units.
   const decodeIn = (bytes: Uint8Array, what: string): number => {
     if (!(bytes instanceof Uint8Array)) throw new PromptasmError("E_ARG", `bytes to ${what} must be a Uint8Array (or a Buffer), got ${describeValue(bytes)}`);
-    if (bytes.length > MAX_SCAN_BYTES) throw new PromptasmError("E_ARG", `the core takes at most ${MAX_SCAN_BYTES} bytes at once, got ${bytes.length} (scan larger inputs in pieces with scanChunks)`);
+    if (bytes.length > MAX_DECODE_BYTES) throw new PromptasmError("E_ARG", `the core decodes at most ${MAX_DECODE_BYTES} bytes at once, got ${bytes.length} (scanBytes takes larger inputs a block at a time)`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
-    if (!astralLoaded) {
-      if (wasm.loadAstralFold(astralFoldTable()) !== 0) throw new PromptasmError("E_WASM", "the core rejected the astral fold table");
-      astralLoaded = true;
-    }
+    loadAstral();
     const ptr = raw.inputBuffer(bytes.length) >>> 0;
     if (ptr === 0) throw new PromptasmError("E_WASM", `the core could not take ${bytes.length} bytes`);
     try {

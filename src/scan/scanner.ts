@@ -116,7 +116,8 @@ export class Scanner {
    * to scan text hidden in tag characters): the result always equals
    * scanDetailed(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), options), plus `invalidUtf8At` when
    * the bytes are not valid UTF-8.
-   * Inputs over MAX_SCAN_BYTES (16 MiB) are decoded in JS and scanned as a string (in chunks: the core holds one at a time).
+   * Inputs over BYTES_BLOCK (1 MiB) go through the core a block at a time (Core.scanBytes), so a clean file of any
+   * size up to MAX_SCAN_BYTES never becomes a string; larger ones are decoded in JS and scanned as a string.
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or the scope is unknown.
    */
   scanBytes(bytes: Uint8Array, options?: { scope?: RuleScope } | null): ScanResult {
