@@ -3,15 +3,15 @@
 // text — on the whole real corpus, on random byte soup (ill-formed sequences of every kind), on evasions and on
 // inputs that cross the decoder's 16-byte block boundaries.
 import { describe, it, expect } from "vitest";
-import { readFile, readdir, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { firstInvalidUtf8 } from "../src/adapters/decode.js";
 import { BYTES_BLOCK, createCore, MAX_DECODE_BYTES, MAX_SCAN_BYTES } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { astralFoldTable } from "../src/scan/fold.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
 import { Scanner } from "../src/scan/scanner.js";
+import { CORPUS, corpusFiles } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))), {
@@ -21,18 +21,8 @@ const rules = compileRules(BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSe
 const scanner = new Scanner(core);
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const encode = (s: string) => new TextEncoder().encode(s);
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const name of (await readdir(dir)).sort()) {
-    const p = join(dir, name);
-    if ((await stat(p)).isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out;
-}
 
 /** What the string path gives for the text the bytes decode to. */
 function stringPath(bytes: Uint8Array) {
@@ -142,7 +132,7 @@ describe("UTF-8 entry: decoding", () => {
 
 describe("UTF-8 entry: scan results equal the string path's", () => {
   it("on every file of ../shared/corpus (benign and attacks), all 28 rules", async () => {
-    const all = [...(await files(join(CORPUS, "benign"))), ...(await files(join(CORPUS, "attacks")))];
+    const all = [...(await corpusFiles(join(CORPUS, "benign"))), ...(await corpusFiles(join(CORPUS, "attacks")))];
     expect(all.length).toBeGreaterThan(1000);
     let withMatches = 0, withInvisible = 0;
     for (const f of all) {
@@ -283,7 +273,7 @@ describe("UTF-8 entry in blocks (inputs over BYTES_BLOCK)", () => {
   }
 
   it("the whole corpus in blocks of 64 and 1,000 bytes gives the string path's results", async () => {
-    const all = await files(CORPUS);
+    const all = await corpusFiles(CORPUS);
     let found = 0;
     for (const c of await cores) for (const path of all) found += same(c, await readFile(path), path);
     expect(found).toBeGreaterThan(1000);

@@ -4,12 +4,12 @@
 // core's counters to show the path under test really ran (a fix-up that met, one that never met, a flood of
 // matches, a cache reset mid-scan).
 import { describe, it, expect } from "vitest";
-import { readFile, readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createCore, type Core, type ScanStats } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
+import { CORPUS, corpusFiles } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const wasm = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
@@ -21,17 +21,7 @@ const fine = await createCore(wasm, { encodeUtf16, scanChains: { chains: 4, minU
 const two = await createCore(wasm, { encodeUtf16, scanChains: { chains: 2, minUnits: 256 } });
 const patterns = BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
 const rules = compileRules(patterns);
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const name of (await readdir(dir)).sort()) {
-    const p = join(dir, name);
-    if ((await stat(p)).isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out;
-}
 
 /** The counters' change while `f` runs. */
 function delta(core: Core, f: () => void): ScanStats {
@@ -56,7 +46,7 @@ function soup(rnd: () => number, parts: number): string {
 
 describe("interleaved DFA walks give the serial walk's matches", () => {
   it("on every file of the shared corpus, from bytes and from strings, with default and fine cuts", async () => {
-    const paths = await files(CORPUS);
+    const paths = await corpusFiles(CORPUS);
     expect(paths.length).toBeGreaterThan(1000);
     const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
     let matched = 0;
@@ -178,7 +168,6 @@ describe("interleaved DFA walks give the serial walk's matches", () => {
 });
 
 // Corpus bytes, read once (the test above walks every file several times).
-import { readFileSync } from "node:fs";
 const cache = new Map<string, Uint8Array>();
 function readFileSyncCached(path: string): Uint8Array {
   let b = cache.get(path);
