@@ -174,3 +174,42 @@ function readFileSyncCached(path: string): Uint8Array {
   if (!b) cache.set(path, (b = readFileSync(path)));
   return b;
 }
+
+describe("a compiled rule set shared by two cores", () => {
+  it("a reset of the shared DFA cache by another core between two pieces of a chunked scan changes nothing", async () => {
+    // Found by review: core B's scan between core A's pieces reset the shared cache, so A's carried state id and its
+    // waiting matches named other states (a wrong rule id, a lost match, or a TypeError).
+    const shared = compileRules(["ignore previous instructions", "secret"], { capacity: 8 });
+    const text = "ignore previous instructions ".repeat(4);
+    const b = await createCore(wasm, { encodeUtf16 });
+    for (const a of [serial, byDefault]) {
+      for (const between of ["secret", "a secret b", "ignore previous instructions secret"]) {
+        const resetsBefore = shared.generation;
+        function* pieces() {
+          b.scanRaw(shared, between);
+          yield { text: text.slice(58), offset: 58 };
+          b.scanRaw(shared, between);
+          yield { text: text.slice(0, 58), offset: 0 };
+        }
+        expect([...a.scanChunks(shared, pieces(), text.length)], between).toEqual([0, 0, 0, 29, 0, 58, 0, 87]);
+        expect(shared.generation).toBeGreaterThan(resetsBefore); // B's scans did reset the shared cache
+      }
+    }
+    // And over the whole corpus-like mix: random pieces, B scanning between each, A's result as a lone scan's.
+    const rules8 = compileRules(patterns, { capacity: 64 });
+    const rnd = mulberry32(31);
+    for (let k = 0; k < 30; k++) {
+      const t = soup(rnd, 300);
+      const want = serial.scanRaw(rules, t);
+      const cuts = [t.length];
+      while (cuts[cuts.length - 1]! > 0) cuts.push(Math.max(0, cuts[cuts.length - 1]! - 1 - Math.floor(rnd() * 2000)));
+      function* pieces() {
+        for (let j = 0; j + 1 < cuts.length; j++) {
+          b.scanRaw(rules8, soup(rnd, 50));
+          yield { text: t.slice(cuts[j + 1]!, cuts[j]!), offset: cuts[j + 1]! };
+        }
+      }
+      expect([...fine.scanChunks(rules8, pieces(), t.length)], `input ${k}`).toEqual([...want]);
+    }
+  });
+});

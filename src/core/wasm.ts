@@ -581,7 +581,21 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         }
       }
     };
+    // What the state carried from the last piece stands for: a core sharing this rule set may reset its DFA cache
+    // while the chunk source runs between two pieces, which voids every state id this scan holds.
+    let carried: ReturnType<CompiledRuleSet["snapshot"]> | undefined;
     const run = (start: (state: number) => number) => {
+      if (rules.generation !== slots[current]!.generation) {
+        // Renumber the carried state and the root in the new generation (restore() may itself reset a full cache:
+        // then take them again), and clear this core's mirror of the old one.
+        for (let g = -1; g !== rules.generation;) {
+          g = rules.generation;
+          state = carried ? rules.restore(carried) : rules.startState();
+          root = rules.startState();
+        }
+        wasm.clearTable();
+        slots[current]!.generation = rules.generation;
+      }
       wasm.setRootState(root);
       if (start(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
       for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
@@ -606,6 +620,8 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
       }
       state = wasm.currentState();
+      drain(); // the matches name states of this generation: take them before the chunk source runs again
+      carried = rules.snapshot(state);
     };
     let done = false;
     scanning = true;
