@@ -164,6 +164,21 @@ describe("interleaved DFA walks give the serial walk's matches", () => {
     await expect(createCore(wasm, { scanChains: { chains: 0 } })).rejects.toThrow(/scanChains/);
     await expect(createCore(wasm, { scanChains: { chains: 4, minUnits: 100 } })).rejects.toThrow(/got \{"chains":4,"minUnits":100\}/);
     await expect(createCore(wasm, { scanChains: { chains: 2.5 } })).rejects.toThrow(/scanChains/);
+    await expect(createCore(wasm, { scanChains: null as never })).rejects.toThrow(/scanChains must be .*, got null$/);
+    await expect(createCore(wasm, { scanChains: { chains: 1n } as never })).rejects.toThrow(/scanChains must be .*, got \{"chains":"1n"\}$/);
+    await expect(createCore(wasm, 5 as never)).rejects.toThrow(/core options must be an object, got number/);
+    expect((await createCore(wasm, null)).scanStats().serial).toBe(0); // null options are the defaults
+  });
+
+  it("names the input and the problem for bad text, chunks and patterns", () => {
+    expect(() => serial.scanRaw(rules, 42 as never)).toThrow(/text to scan must be a string, got number/);
+    expect(() => serial.scanRaw(rules, null as never)).toThrow(/text to scan must be a string, got null/);
+    expect(() => serial.scanChunks(rules, null as never, 0)).toThrow(/chunks must be an iterable of \{ text, offset \}, got null/);
+    expect(() => serial.scanChunks(rules, 5 as never, 0)).toThrow(/chunks must be an iterable of \{ text, offset \}, got number/);
+    expect(() => compileRules([null as never])).toThrow(/pattern 0 must be a string or \{ source: string \}, got null/);
+    expect(() => compileRules(["ok", { source: 3 } as never])).toThrow(/pattern 1 must be a string or \{ source: string \}, got object/);
+    expect(() => compileRules(null as never)).toThrow(/patterns must be an array, got null/);
+    expect(serial.scanRaw(rules, "still fine").length).toBe(0);
   });
 });
 

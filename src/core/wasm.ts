@@ -194,6 +194,15 @@ function describeValue(v: unknown): string {
   return typeof name === "string" && name !== "" ? name : "object";
 }
 
+/** A setting's value for an error message: JSON where it can be (BigInts as 1n), else its kind. */
+function showSetting(v: unknown): string {
+  try {
+    return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeValue(v);
+  } catch {
+    return describeValue(v);
+  }
+}
+
 /** Throws E_ARG unless `rules` is a compiled rule set (compileRules()). */
 function checkRules(rules: unknown): asserts rules is CompiledRuleSet {
   const r = rules as CompiledRuleSet | null;
@@ -241,7 +250,9 @@ interface RawExports {
  * @param options runtime helpers (see CoreOptions); the Node entry passes a Buffer-based encodeUtf16.
  * @throws PromptasmError E_WASM when instantiation fails.
  */
-export async function createCore(module: WebAssembly.Module, options: CoreOptions = {}): Promise<Core> {
+export async function createCore(module: WebAssembly.Module, options: CoreOptions | null = {}): Promise<Core> {
+  options ??= {};
+  if (typeof options !== "object") throw new PromptasmError("E_ARG", `core options must be an object, got ${describeValue(options)}`);
   let wasm: Awaited<ReturnType<typeof instantiate>>;
   try {
     wasm = await instantiate(module, { env: {} } as never);
@@ -250,15 +261,17 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   }
   const raw = Object.getPrototypeOf(wasm) as RawExports;
   if (options.scanChains !== undefined) {
-    const { chains, minUnits = 1024 } = options.scanChains;
-    if (!Number.isInteger(chains) || chains < 1 || chains > 4 || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff) {
-      throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${JSON.stringify(options.scanChains)}`);
+    const setting = options.scanChains as { chains?: unknown; minUnits?: unknown } | null;
+    const chains = setting?.chains;
+    const minUnits = setting?.minUnits ?? 1024;
+    if (typeof chains !== "number" || !Number.isInteger(chains) || chains < 1 || chains > 4 || typeof minUnits !== "number" || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff) {
+      throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${showSetting(setting)}`);
     }
     if (wasm.setChains(chains, minUnits) !== 0) throw new PromptasmError("E_WASM", "the core rejected the scanChains setting");
   }
   const bytesBlock = options.bytesBlock ?? BYTES_BLOCK;
   if (!Number.isInteger(bytesBlock) || bytesBlock < 64 || bytesBlock > MAX_BYTES_BLOCK) {
-    throw new PromptasmError("E_ARG", `bytesBlock must be an integer number of bytes in 64..${MAX_BYTES_BLOCK}, got ${String(options.bytesBlock)}`);
+    throw new PromptasmError("E_ARG", `bytesBlock must be an integer number of bytes in 64..${MAX_BYTES_BLOCK}, got ${typeof options.bytesBlock === "number" ? String(options.bytesBlock) : showSetting(options.bytesBlock)}`);
   }
   const encode = options.encodeUtf16;
   // Writes a string's code units into the core's text buffer (assembly/utf8.ts unitsBuffer), where the scan and the
@@ -374,6 +387,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       return out;
     },
     scanRaw(rules, text, limit) {
+      if (typeof text !== "string") throw new PromptasmError("E_ARG", `text to scan must be a string, got ${describeValue(text)}`);
       return core.scanChunks(rules, [{ text, offset: 0 }], text.length, limit);
     },
     scanChunks(rules, chunks, totalLength, limit) {
@@ -385,6 +399,9 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         // A low surrogate that starts a piece is held back and scanned with the piece before it, so a surrogate pair
         // cut between two pieces still folds as one astral letter.
         let carry = "";
+        if (chunks === null || typeof (chunks as { [Symbol.iterator]?: unknown } | undefined)?.[Symbol.iterator] !== "function") {
+          throw new PromptasmError("E_ARG", `chunks must be an iterable of { text, offset }, got ${describeValue(chunks)}`);
+        }
         for (const chunk of chunks) {
           const raw = chunk?.text, offset = chunk?.offset;
           if (typeof raw !== "string" || !Number.isSafeInteger(offset)) throw new PromptasmError("E_ARG", "each chunk must be { text: string, offset: integer }");

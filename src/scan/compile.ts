@@ -198,7 +198,14 @@ export class CompiledRuleSet {
     if (!Number.isSafeInteger(capacity) || capacity < 4 || capacity > MAX_DFA_CAPACITY) {
       throw new PromptasmError("E_ARG", `DFA capacity must be an integer in 4..${MAX_DFA_CAPACITY}, got ${capacity}`);
     }
-    const trees = patterns.map((p) => { const spec = toSpec(p); return reverse(parsePattern(spec.source, spec)); });
+    if (!Array.isArray(patterns)) throw new PromptasmError("E_RULES", `patterns must be an array, got ${patterns === null ? "null" : typeof patterns}`);
+    const trees = patterns.map((p, k) => {
+      if (typeof p !== "string" && (p === null || typeof p !== "object" || typeof (p as PatternSpec).source !== "string")) {
+        throw new PromptasmError("E_RULES", `pattern ${k} must be a string or { source: string }, got ${p === null ? "null" : Array.isArray(p) ? "an array" : typeof p}`);
+      }
+      const spec = toSpec(p);
+      return reverse(parsePattern(spec.source, spec));
+    });
     const part = partition(trees.flatMap((t) => collectSets(t)));
     const nfa = new Nfa(part);
     const root = nfa.state(); // NFA state 0: step() relies on it (kernels are sorted, so a rooted one starts with 0)
@@ -384,7 +391,8 @@ export class CompiledRuleSet {
  * @param patterns pattern sources in the syntax of pattern.ts (or PatternSpecs); rule index = array position.
  * @param options.capacity most DFA states cached at once (default DEFAULT_DFA_CAPACITY; the core's table takes
  *   capacity × classes × 2 bytes).
- * @throws PromptasmError E_RULES when a pattern does not parse, matches the empty string, or the patterns need more
+ * @throws PromptasmError E_RULES when `patterns` is not an array, a pattern is not a string or { source: string }, does
+ *   not parse or matches the empty string, or the patterns need more
  *   than 255 symbol classes; E_ARG for a capacity outside 4..MAX_DFA_CAPACITY.
  */
 export function compileRules(patterns: readonly PatternInput[], options: { capacity?: number } = {}): CompiledRuleSet {
