@@ -30,13 +30,13 @@ export function toSpec(p: PatternInput): PatternSpec {
 }
 
 /**
- * Default number of DFA states the cache holds before it is cleared: the most the table's u16 ids allow (0xFFFF
- * marks an unknown transition). The table takes states × classes × 2 bytes (65,535 × 84 classes ≈ 11 MB for the
- * built-in rules); they visit about 20,000 states on the whole shared corpus at the strict scope and about 32,000 on
- * 100 MB of text made of their own keywords.
+ * Default number of DFA states the cache holds before it is cleared: 65,535 (state ids fit 16 bits; 0xFFFF is never a
+ * state). The core's table takes states × classes × 4 bytes and grows by doubling with the states a scan visits (at
+ * most 65,535 × 84 classes × 4 ≈ 22 MB for the built-in rules); they visit about 20,000 states on the whole shared
+ * corpus at the strict scope and about 32,000 on 100 MB of text made of their own keywords.
  */
 export const DEFAULT_DFA_CAPACITY = 0xffff;
-/** Largest cache: state ids are u16 in the core's table, 0xFFFF meaning "unknown". */
+/** Largest cache: state ids fit 16 bits, 0xFFFF is never a state. */
 export const MAX_DFA_CAPACITY = 0xffff;
 
 interface Partition {
@@ -389,8 +389,8 @@ export class CompiledRuleSet {
 /**
  * Compiles rule patterns for the WASM core.
  * @param patterns pattern sources in the syntax of pattern.ts (or PatternSpecs); rule index = array position.
- * @param options.capacity most DFA states cached at once (default DEFAULT_DFA_CAPACITY; the core's table takes
- *   capacity × classes × 2 bytes).
+ * @param options.capacity most DFA states cached at once (default DEFAULT_DFA_CAPACITY; the core's table takes up
+ *   to capacity × classes × 4 bytes, growing with the states visited).
  * @throws PromptasmError E_RULES when `patterns` is not an array, a pattern is not a string or { source: string }, does
  *   not parse or matches the empty string, or the patterns need more
  *   than 255 symbol classes; E_ARG for a capacity outside 4..MAX_DFA_CAPACITY.
