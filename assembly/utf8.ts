@@ -195,8 +195,9 @@ export function decodedInvisibleCandidates(): bool { return sawInvisibleCandidat
 /** Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()). */
 export function decodedFoldableAstral(): bool { return sawFoldableAstral; }
 
-/** Address and length (code units) of the decoded text, for the invisible pass and the scan. */
+/** Address of the decoded text (UTF-16 code units), for the invisible pass and the scan; valid until the next allocation. */
 export function decodedPointer(): usize { return decoded.dataStart; }
+/** Length of the decoded text in UTF-16 code units. */
 export function decodedUnits(): i32 { return decodedLength; }
 
 /**

@@ -178,6 +178,33 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const READ_CHUNK = 64 * 1024;
 
 /**
+ * The chunks of one bounded read (readBoundedSync/readBoundedAsync): next() hands out a READ_CHUNK buffer to read into
+ * while fewer than maxBytes + 1 bytes came and the file has not ended; took(n) keeps the n bytes read into it (0: end).
+ */
+class BoundedChunks {
+  private readonly chunks: Buffer[] = [];
+  private total = 0;
+  private ended = false;
+  private pending: Buffer | undefined;
+  constructor(private readonly maxBytes: number) {}
+  next(): Buffer | undefined {
+    if (this.ended || this.total > this.maxBytes) return undefined;
+    return (this.pending = Buffer.allocUnsafe(READ_CHUNK));
+  }
+  took(n: number): void {
+    const chunk = this.pending!;
+    this.pending = undefined;
+    if (n === 0) { this.ended = true; return; }
+    this.chunks.push(n === READ_CHUNK ? chunk : chunk.subarray(0, n));
+    this.total += n;
+  }
+  /** The bytes read: more than maxBytes means the file is over the limit. */
+  bytes(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.total);
+  }
+}
+
+/**
  * Reads a file in 64 KiB chunks (open, then a read loop) and stops as soon as more than `maxBytes` bytes came, whatever
  * stat said its size was: procfs and sysfs files report size 0 and some never end (/proc/self/pagemap). More than
  * `maxBytes` bytes back (at most one chunk more) means the file is over the limit; the caller reports it as too large
@@ -186,17 +213,9 @@ const READ_CHUNK = 64 * 1024;
 export function readBoundedSync(path: string, maxBytes: number): Buffer {
   const fd = openSync(path, OPEN_FLAGS);
   try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    while (total <= maxBytes) {
-      const want = READ_CHUNK;
-      const chunk = Buffer.allocUnsafe(want);
-      const n = readSync(fd, chunk, 0, want, null);
-      if (n === 0) break;
-      chunks.push(n === want ? chunk : chunk.subarray(0, n));
-      total += n;
-    }
-    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    const got = new BoundedChunks(maxBytes);
+    for (let chunk = got.next(); chunk; chunk = got.next()) got.took(readSync(fd, chunk, 0, READ_CHUNK, null));
+    return got.bytes();
   } finally {
     closeSync(fd);
   }
@@ -206,17 +225,9 @@ export function readBoundedSync(path: string, maxBytes: number): Buffer {
 export async function readBoundedAsync(path: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(path, OPEN_FLAGS);
   try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    while (total <= maxBytes) {
-      const want = READ_CHUNK;
-      const chunk = Buffer.allocUnsafe(want);
-      const { bytesRead: n } = await handle.read(chunk, 0, want, null);
-      if (n === 0) break;
-      chunks.push(n === want ? chunk : chunk.subarray(0, n));
-      total += n;
-    }
-    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    const got = new BoundedChunks(maxBytes);
+    for (let chunk = got.next(); chunk; chunk = got.next()) got.took((await handle.read(chunk, 0, READ_CHUNK, null)).bytesRead);
+    return got.bytes();
   } finally {
     await handle.close();
   }

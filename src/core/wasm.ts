@@ -142,8 +142,8 @@ export interface ScanStats {
 }
 
 /**
- * Inputs over this many bytes (8 MiB, the size above which the CLI streams files) make Core.scanBytes() let go of
- * its buffers afterwards, so the core's memory follows the largest single input rather than every size seen.
+ * Inputs over this many bytes (8 MiB) make Core.decodeUtf8() let go of the core's decode buffers afterwards, so the
+ * core's memory does not keep the largest input seen (Core.scanBytes() decodes at most MAX_BYTES_BLOCK at once).
  */
 export const RELEASE_ABOVE_BYTES = 8 << 20;
 
@@ -463,7 +463,6 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
       const matches = runScan(rules, options?.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
       const invalidUtf8At = wasm.decodedFirstInvalid();
-      releaseIfLarge(bytes.length);
       return { units, matches, invisible, invisibleTotal, invalidUtf8At };
     },
   };
