@@ -196,6 +196,9 @@ function describeValue(v: unknown): string {
 
 /** A setting's value for an error message: JSON where it can be (BigInts as 1n), else its kind. */
 function showSetting(v: unknown): string {
+  if (typeof v === "number" && !Number.isFinite(v)) return String(v);
+  if (typeof v === "bigint") return `${v}n (a BigInt)`;
+  if (typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype) return describeValue(v);
   try {
     return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeValue(v);
   } catch {
@@ -221,13 +224,13 @@ export interface CoreOptions {
   encodeUtf16?: (text: string) => Uint8Array;
   /**
    * How many DFA walks the core interleaves over one long text (1 = one serial walk; 1..4, default 4) and the
-   * shortest text, in UTF-16 code units, it splits (default 1,024; at least 128 per walk). Results are the same
+   * shortest text, in UTF-16 code units, it splits (undefined or null: 1,024; at least 128 per walk, at most 2^31 - 1). Results are the same
    * for every setting (assembly/scan.ts explains why); tests and benchmarks set them to compare.
    * @throws PromptasmError E_ARG (from createCore) when out of range.
    */
   scanChains?: { chains: number; minUnits?: number };
   /**
-   * Block size for Core.scanBytes() in bytes (default BYTES_BLOCK; 64..MAX_BYTES_BLOCK). Results are the same for every size;
+   * Block size for Core.scanBytes() in bytes (undefined or null: BYTES_BLOCK; 64..MAX_BYTES_BLOCK). Results are the same for every size;
    * tests set a small one so that blocks end everywhere.
    * @throws PromptasmError E_ARG (from createCore) when out of range.
    */
@@ -264,14 +267,16 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     const setting = options.scanChains as { chains?: unknown; minUnits?: unknown } | null;
     const chains = setting?.chains;
     const minUnits = setting?.minUnits ?? 1024;
-    if (typeof chains !== "number" || !Number.isInteger(chains) || chains < 1 || chains > 4 || typeof minUnits !== "number" || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff) {
-      throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer >= 128 × chains }, got ${showSetting(setting)}`);
-    }
-    if (wasm.setChains(chains, minUnits) !== 0) throw new PromptasmError("E_WASM", "the core rejected the scanChains setting");
+    const bad = setting === null || typeof setting !== "object" ? `got ${showSetting(setting)}`
+      : typeof chains !== "number" || !Number.isInteger(chains) || chains < 1 || chains > 4 ? `chains is ${showSetting(chains)}`
+      : typeof minUnits !== "number" || !Number.isInteger(minUnits) || minUnits < chains * 128 || minUnits > 0x7fffffff ? `minUnits is ${showSetting(minUnits)}`
+      : "";
+    if (bad !== "") throw new PromptasmError("E_ARG", `scanChains must be { chains: 1..4, minUnits: integer in 128 × chains..2147483647 }: ${bad}`);
+    if (wasm.setChains(chains as number, minUnits as number) !== 0) throw new PromptasmError("E_WASM", "the core rejected the scanChains setting");
   }
   const bytesBlock = options.bytesBlock ?? BYTES_BLOCK;
   if (!Number.isInteger(bytesBlock) || bytesBlock < 64 || bytesBlock > MAX_BYTES_BLOCK) {
-    throw new PromptasmError("E_ARG", `bytesBlock must be an integer number of bytes in 64..${MAX_BYTES_BLOCK}, got ${typeof options.bytesBlock === "number" ? String(options.bytesBlock) : showSetting(options.bytesBlock)}`);
+    throw new PromptasmError("E_ARG", `bytesBlock must be an integer number of bytes in 64..${MAX_BYTES_BLOCK}, got ${showSetting(options.bytesBlock)}`);
   }
   const encode = options.encodeUtf16;
   // Writes a string's code units into the core's text buffer (assembly/utf8.ts unitsBuffer), where the scan and the
