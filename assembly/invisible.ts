@@ -20,6 +20,55 @@ function isInvisibleBmp(c: u32, offset: i32): bool {
   return false;
 }
 
+/** A right-to-left letter (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, Arabic presentation forms). */
+@inline
+function isRtl(c: u32): bool {
+  return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFC);
+}
+
+/** A letter for the soft-hyphen test: ASCII letters, and non-ASCII letters of the Latin, Greek and Cyrillic blocks. */
+@inline
+function isLetter(c: u32): bool {
+  return (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) || (c >= 0x370 && c <= 0x52F);
+}
+
+/** True when an RTL letter is among the 8 code units before or after `i` (a bidi mark inside right-to-left text). */
+function nearRtl(base: usize, n: i32, i: i32): bool {
+  const lo = i >= 8 ? i - 8 : 0;
+  const hi = i + 9 <= n ? i + 9 : n;
+  for (let k = lo; k < hi; k++) {
+    if (k != i && isRtl(<u32>load<u16>(base + (<usize>k << 1)))) return true;
+  }
+  return false;
+}
+
+/**
+ * The RGI emoji tag sequences (RGI_Emoji_Tag_Sequence, Unicode 17.0: the flags of England, Scotland and Wales), as
+ * their tag letters after U+1F3F4 and before the cancel tag U+E007F. src/scan/unicode-data.ts has them from Unicode's
+ * data; test/invisible.test.ts checks this list against it.
+ */
+const RGI_TAG_SPECS: string[] = ["gbeng", "gbsct", "gbwls"];
+
+/**
+ * When `i` starts a run of tag characters that, with the U+1F3F4 before it, is an RGI emoji tag sequence: the index
+ * just after its cancel tag; otherwise -1.
+ */
+function rgiTagSequenceEnd(base: usize, n: i32, i: i32): i32 {
+  if (i < 2 || load<u16>(base + (<usize>(i - 2) << 1)) != 0xD83C || load<u16>(base + (<usize>(i - 1) << 1)) != 0xDFF4) return -1;
+  for (let s = 0; s < RGI_TAG_SPECS.length; s++) {
+    const spec = unchecked(RGI_TAG_SPECS[s]);
+    const len = spec.length;
+    const end = i + (len + 1) * 2;
+    if (end > n) continue;
+    let ok = true;
+    for (let k = 0; k < len && ok; k++) {
+      ok = load<u16>(base + (<usize>(i + 2 * k) << 1)) == 0xDB40 && <u32>load<u16>(base + (<usize>(i + 2 * k + 1) << 1)) == 0xDC00 + <u32>spec.charCodeAt(k);
+    }
+    if (ok && load<u16>(base + (<usize>(i + 2 * len) << 1)) == 0xDB40 && load<u16>(base + (<usize>(i + 2 * len + 1) << 1)) == 0xDC7F) return end;
+  }
+  return -1;
+}
+
 /** A neighbour that makes a joiner or selector legitimate: a non-ASCII code unit that is not itself invisible. */
 @inline
 function joinsScript(c: u32, offset: i32): bool {
@@ -40,6 +89,8 @@ export function invisibleTotal(): i32 { return total; }
  *   (a run of selectors can smuggle bytes); one selector after a non-ASCII character is ordinary.
  * - ZWNJ/ZWJ between two non-ASCII characters (emoji sequences, Persian and Indic scripts) are not reported; nor is
  *   U+FE00..U+FE0F after a non-ASCII character or inside a keycap sequence (digit, U+FE0F, U+20E3).
+ * - Not reported either: an RGI emoji tag sequence (a subdivision flag, U+1F3F4 + tags + U+E007F); LRM, RLM and the
+ *   Arabic letter mark within 8 code units of a right-to-left letter; a soft hyphen between two letters.
  */
 export function findInvisible(text: string, max: i32): Int32Array {
   return findInvisibleAt(changetype<usize>(text), text.length, max);
@@ -82,7 +133,11 @@ export function findInvisibleIn(base: usize, n: i32, from: i32, to: i32, max: i3
     if (c == 0xDB40 && i + 1 < n) {
       const lo = <u32>load<u16>(base + (<usize>(i + 1) << 1));
       let report = false;
-      if (lo >= 0xDC00 && lo <= 0xDC7F) report = true;
+      if (lo >= 0xDC00 && lo <= 0xDC7F) {
+        const end = rgiTagSequenceEnd(base, n, i);
+        if (end > 0) { i = end - 1; continue; } // a subdivision flag: an ordinary emoji
+        report = true;
+      }
       else if (lo >= 0xDD00 && lo <= 0xDDEF) {
         const prev = i > 0 ? <u32>load<u16>(base + (<usize>(i - 1) << 1)) : 0;
         const prevIsSelector = i >= 2 && prev >= 0xDD00 && prev <= 0xDDEF && load<u16>(base + (<usize>(i - 2) << 1)) == 0xDB40;
@@ -97,6 +152,8 @@ export function findInvisibleIn(base: usize, n: i32, from: i32, to: i32, max: i3
     if (!isInvisibleBmp(c, i)) continue;
     const prev = i > 0 ? <u32>load<u16>(base + (<usize>(i - 1) << 1)) : 0;
     const next = i + 1 < n ? <u32>load<u16>(base + (<usize>(i + 1) << 1)) : 0;
+    if ((c == 0x200E || c == 0x200F || c == 0x061C) && nearRtl(base, n, i)) continue; // a bidi mark in RTL text
+    if (c == 0x00AD && i > 0 && i + 1 < n && isLetter(prev) && isLetter(next)) continue; // a soft hyphen inside a word
     if ((c == 0x200C || c == 0x200D) && i > 0 && i + 1 < n && joinsScript(prev, i - 1) && joinsScript(next, i + 1)) continue;
     if (c >= 0xFE00 && c <= 0xFE0F && i > 0 && (joinsScript(prev, i - 1) || next == 0x20E3)) continue;
     add(out, max, <i32>c, i);

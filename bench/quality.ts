@@ -1,70 +1,186 @@
-// Rule quality on the shared corpus: per rule, how many benign context files and attack files it fires on, at the
-// scope context files are scanned with ("context"), and at "strict". Compares attack recall with the first ten rules
-// (the seed set, rule-set positions 0..9).
+// Detection quality on the shared corpus (../shared/corpus), at each scope (all, context, strict):
+// - benign side: each file of benign/ scanned whole, as the CLI reads it (Scanner.scanBytes). A file is BLOCKED when
+//   it has a high-severity finding, WARNED when it has findings and all of them are low;
+// - attack side: each line of each file of attacks/, trimmed, when it has at least 20 code units, scanned on its own
+//   (so one payload per line counts once, whatever the file's length). A line is FLAGGED when it has any finding, of
+//   any severity, invisible-unicode included (the count issue 13 quotes: 668 of 15,501 at context on f3d80db);
+// - the same three counts per rule, per rule language (rule.language, "en" when absent) and per encoding
+//   (finding.hiddenIn, "plain" when absent), and every blocked benign file with the findings that block it.
+// A finding's severity is finding.severity, else its rule's severity, else "high".
+// Baseline in the same run: the ten seed rule ids alone (today's patterns), so the ratio shows what the rest adds.
 //
-//   npm run bench:quality            table on stdout
+//   npm run bench:quality            tables on stdout (builds first; `npx tsx bench/quality.ts` skips the build)
 //   npm run bench:quality -- --json  the same as JSON
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCore } from "../src/core/wasm.js";
-import { BUILTIN_RULES, type Rule, type RuleScope } from "../src/scan/rules.js";
-import { Scanner } from "../src/scan/scanner.js";
+import { BUILTIN_RULES, SCOPES, type Rule, type RuleScope } from "../src/scan/rules.js";
+import { Scanner, type Finding } from "../src/scan/scanner.js";
 
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
+/** Shortest trimmed attack line counted, in UTF-16 code units. */
+const MIN_LINE = 20;
+/** The seed rule set's ids (the baseline). */
+const SEED_IDS = ["ignore-instructions", "hide-from-user", "system-prompt-override", "disregard-rules", "act-unrestricted", "html-comment-injection", "hidden-div", "translate-execute", "curl-secret-exfil", "read-secret-file"];
+/** Findings printed per blocked benign file (JSON keeps up to MAX_REASONS_JSON). */
+const MAX_REASONS_TEXT = 3;
+const MAX_REASONS_JSON = 20;
+
 const json = process.argv.includes("--json");
+const started = performance.now();
 const core = await createCore(await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url))));
 
-function files(dir: string): string[] {
+function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : [p];
+    return statSync(p).isDirectory() ? walk(p) : [p];
   }).sort();
 }
-const load = (side: string) => files(join(CORPUS, side)).map((f) => ({ file: relative(CORPUS, f), text: new TextDecoder().decode(readFileSync(f)) }));
-const benign = load("benign");
-const attacks = load("attacks");
+const benign = walk(join(CORPUS, "benign")).map((f) => ({ file: relative(CORPUS, f), bytes: readFileSync(f) }));
+const utf8 = new TextDecoder();
+const attackLines: string[] = [];
+for (const f of walk(join(CORPUS, "attacks"))) {
+  for (const raw of utf8.decode(readFileSync(f)).split("\n")) {
+    const line = raw.trim();
+    if (line.length >= MIN_LINE) attackLines.push(line);
+  }
+}
 
-function run(rules: readonly Rule[], scope: RuleScope) {
-  const scanner = new Scanner(core, rules);
-  const perRule = new Map<string, { benign: Set<string>; attacks: Set<string> }>();
-  const hitFiles = { benign: new Set<string>(), attacks: new Set<string>() };
-  for (const [side, set] of [["benign", benign], ["attacks", attacks]] as const) {
-    for (const f of set) {
-      for (const finding of scanner.scan(f.text, { scope })) {
-        if (finding.rule === "invisible-unicode") continue;
-        const r = perRule.get(finding.rule) ?? { benign: new Set(), attacks: new Set() };
-        r[side].add(f.file);
-        perRule.set(finding.rule, r);
-        hitFiles[side].add(f.file);
+type Severity = "high" | "low";
+/** Counts for one slice (the whole scope, a rule, a language, an encoding). */
+interface Tally { blocked: number; warned: number; lines: number }
+interface BlockedFile { file: string; rules: string[]; reasons: Array<{ rule: string; line: number; excerpt: string; hiddenIn?: string }> }
+interface ScopeReport {
+  total: Tally;
+  perRule: Record<string, Tally>;
+  perLanguage: Record<string, Tally>;
+  perEncoding: Record<string, Tally>;
+  blockedFiles: BlockedFile[];
+  seconds: number;
+}
+
+/** Runs one scope over both sides with one Scanner. */
+function measure(scanner: Scanner, scope: RuleScope): ScopeReport {
+  const t0 = performance.now();
+  const byId = new Map<string, Rule>(scanner.rules.map((r) => [r.id, r]));
+  const severity = (f: Finding): Severity => (f as { severity?: Severity }).severity ?? byId.get(f.rule)?.severity ?? "high";
+  const language = (f: Finding): string => (byId.has(f.rule) ? (byId.get(f.rule)!.language ?? "en") : "(no rule)");
+  const encoding = (f: Finding): string => (f as { hiddenIn?: string }).hiddenIn ?? "plain";
+  const slices = { perRule: new Map<string, Tally>(), perLanguage: new Map<string, Tally>(), perEncoding: new Map<string, Tally>() };
+  const tally = (m: Map<string, Tally>, k: string) => {
+    let t = m.get(k);
+    if (!t) m.set(k, (t = { blocked: 0, warned: 0, lines: 0 }));
+    return t;
+  };
+  // Adds one benign file or attack line to every slice its findings touch (each slice counts it at most once).
+  const add = (findings: Finding[], side: "benign" | "attack") => {
+    const keys: Array<[keyof typeof slices, (f: Finding) => string]> = [["perRule", (f) => f.rule], ["perLanguage", language], ["perEncoding", encoding]];
+    for (const [slice, key] of keys) {
+      const high = new Set<string>(), any = new Set<string>();
+      for (const f of findings) {
+        any.add(key(f));
+        if (severity(f) === "high") high.add(key(f));
+      }
+      for (const k of any) {
+        const t = tally(slices[slice], k);
+        if (side === "attack") t.lines++;
+        else if (high.has(k)) t.blocked++;
+        else t.warned++;
       }
     }
+  };
+  const total: Tally = { blocked: 0, warned: 0, lines: 0 };
+  const blockedFiles: BlockedFile[] = [];
+  for (const f of benign) {
+    const findings = scanner.scanBytes(f.bytes, { scope }).findings;
+    if (findings.length === 0) continue;
+    add(findings, "benign");
+    const high = findings.filter((x) => severity(x) === "high");
+    if (high.length === 0) { total.warned++; continue; }
+    total.blocked++;
+    blockedFiles.push({
+      file: f.file,
+      rules: [...new Set(high.map((x) => x.rule))],
+      reasons: high.slice(0, MAX_REASONS_JSON).map((x) => ({ rule: x.rule, line: x.line, excerpt: x.excerpt, ...(x.hiddenIn ? { hiddenIn: x.hiddenIn } : {}) })),
+    });
   }
-  return { perRule, hitFiles };
-}
-
-const report: Record<string, unknown> = { benignFiles: benign.length, attackFiles: attacks.length };
-const seed = run(BUILTIN_RULES.slice(0, 10), "strict");
-report.seed = { benignFilesHit: seed.hitFiles.benign.size, attackFilesHit: seed.hitFiles.attacks.size };
-for (const scope of ["context", "strict"] as const) {
-  const r = run(BUILTIN_RULES, scope);
-  report[scope] = {
-    benignFilesHit: r.hitFiles.benign.size,
-    benignPercent: Number(((100 * r.hitFiles.benign.size) / benign.length).toFixed(2)),
-    attackFilesHit: r.hitFiles.attacks.size,
-    perRule: Object.fromEntries(BUILTIN_RULES.filter((x) => r.perRule.has(x.id)).map((x) => [x.id, { benign: [...r.perRule.get(x.id)!.benign], attacks: r.perRule.get(x.id)!.attacks.size }])),
+  for (const line of attackLines) {
+    const findings = scanner.scan(line, { scope });
+    if (findings.length === 0) continue;
+    total.lines++;
+    add(findings, "attack");
+  }
+  // Rules in rule-set order (those that fired), invisible-unicode and any other id after them.
+  const order = [...scanner.rules.map((r) => r.id), ...[...slices.perRule.keys()].filter((k) => !byId.has(k)).sort()];
+  const sorted = (m: Map<string, Tally>, keys = [...m.keys()].sort()) => Object.fromEntries(keys.filter((k) => m.has(k)).map((k) => [k, m.get(k)!]));
+  return {
+    total,
+    perRule: sorted(slices.perRule, order),
+    perLanguage: sorted(slices.perLanguage),
+    perEncoding: sorted(slices.perEncoding),
+    blockedFiles,
+    seconds: (performance.now() - t0) / 1000,
   };
 }
+
+const scanner = new Scanner(core);
+const scopes = Object.fromEntries(SCOPES.map((s) => [s, measure(scanner, s)])) as Record<RuleScope, ScopeReport>;
+const seedRules = BUILTIN_RULES.filter((r) => SEED_IDS.includes(r.id));
+const seed = measure(new Scanner(core, seedRules), "strict").total;
+
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(2)}%`;
+const report = {
+  corpus: { benignFiles: benign.length, attackLines: attackLines.length, minLineChars: MIN_LINE },
+  scopes,
+  seedBaseline: { rules: seedRules.map((r) => r.id), ...seed },
+  seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+};
+
 if (json) console.log(JSON.stringify(report, null, 2));
 else {
-  console.log(`corpus: ${benign.length} benign files, ${attacks.length} attack files`);
-  console.log(`seed rules (first ten): ${seed.hitFiles.benign.size} benign files hit, ${seed.hitFiles.attacks.size} attack files hit`);
-  for (const scope of ["context", "strict"] as const) {
-    const r = report[scope] as { benignFilesHit: number; benignPercent: number; attackFilesHit: number; perRule: Record<string, { benign: string[]; attacks: number }> };
-    console.log(`\nscope ${scope}: ${r.benignFilesHit} benign files hit (${r.benignPercent}%), ${r.attackFilesHit} attack files hit`);
-    for (const [id, v] of Object.entries(r.perRule)) {
-      console.log(`  ${id.padEnd(24)} attacks ${String(v.attacks).padStart(4)}  benign ${String(v.benign.length).padStart(3)}${v.benign.length ? "  " + v.benign.join(", ") : ""}`);
+  const out: string[] = [];
+  const w = (s = "") => out.push(s);
+  const cell = (t: Tally | undefined) => (t ? `${String(t.blocked).padStart(4)} ${String(t.warned).padStart(4)} ${String(t.lines).padStart(5)}` : `${"".padStart(4)} ${"".padStart(4)} ${"".padStart(5)}`);
+  const head = (label: string, width: number) => `${label.padEnd(width)}  ${SCOPES.map((s) => s.padEnd(15)).join("  ")}\n${"".padEnd(width)}  ${SCOPES.map(() => "blck warn lines").join("  ")}`;
+  const table = (title: string, pick: (r: ScopeReport) => Record<string, Tally>, first: string[] = []) => {
+    const keys = [...new Set([...first, ...SCOPES.flatMap((s) => Object.keys(pick(scopes[s])))])].filter((k) => SCOPES.some((s) => pick(scopes[s])[k]));
+    const width = Math.max(title.length, ...keys.map((k) => k.length));
+    w();
+    w(head(title, width));
+    for (const k of keys) w(`${k.padEnd(width)}  ${SCOPES.map((s) => cell(pick(scopes[s])[k])).join("  ")}`);
+  };
+  w(`corpus: ${benign.length} benign files; ${attackLines.length} attack lines (trimmed, >= ${MIN_LINE} chars, one scan per line)`);
+  w("blocked = a benign file with a high finding; warned = a benign file with only low findings; lines = attack lines with any finding");
+  w();
+  w(`${"scope".padEnd(8)}  ${"benign blocked".padEnd(16)}  ${"benign warned".padEnd(16)}  ${"attack lines flagged".padEnd(22)}  seconds`);
+  for (const s of SCOPES) {
+    const t = scopes[s].total;
+    w(`${s.padEnd(8)}  ${`${t.blocked} (${pct(t.blocked, benign.length)})`.padEnd(16)}  ${`${t.warned} (${pct(t.warned, benign.length)})`.padEnd(16)}  ${`${t.lines} (${pct(t.lines, attackLines.length)})`.padEnd(22)}  ${scopes[s].seconds.toFixed(1)}`);
+  }
+  const full = scopes.strict.total.lines;
+  w(`baseline: the ${seedRules.length} seed rule ids alone at strict: ${seed.blocked} blocked, ${seed.warned} warned, ${seed.lines} lines (${pct(seed.lines, attackLines.length)}); the full set flags ${seed.lines ? (full / seed.lines).toFixed(2) : "-"}x as many lines`);
+  table("rule", (r) => r.perRule, scanner.rules.map((r) => r.id));
+  table("language", (r) => r.perLanguage);
+  table("encoding", (r) => r.perEncoding);
+  // Each blocked file once, grouped by the scopes that block it (scopes nest, so a file blocked at one scope is blocked
+  // at every wider one), with the findings that block it at the widest scope.
+  const blockedAt = new Map<string, RuleScope[]>();
+  for (const s of SCOPES) for (const f of scopes[s].blockedFiles) blockedAt.set(f.file, [...(blockedAt.get(f.file) ?? []), s]);
+  const widest = new Map(scopes[SCOPES[SCOPES.length - 1]!].blockedFiles.map((f) => [f.file, f]));
+  for (const from of SCOPES) {
+    const group = [...blockedAt].filter(([, at]) => at[0] === from).map(([file]) => widest.get(file)!);
+    const at = SCOPES.slice(SCOPES.indexOf(from));
+    w();
+    w(`benign files blocked at ${at.join(", ")}${at.length === 1 ? " only" : ""}: ${group.length}`);
+    for (const f of group) {
+      w(`  ${f.file}  [${f.rules.join(", ")}]`);
+      for (const r of f.reasons.slice(0, MAX_REASONS_TEXT)) w(`      ${r.rule}${r.hiddenIn ? ` (in ${r.hiddenIn})` : ""} line ${r.line}: ${JSON.stringify(r.excerpt)}`);
+      if (f.reasons.length > MAX_REASONS_TEXT) w(`      … ${f.reasons.length - MAX_REASONS_TEXT} more`);
     }
   }
+  w();
+  w(`${report.seconds} s in all`);
+  console.log(out.join("\n"));
 }

@@ -7,6 +7,7 @@ import { PromptasmError } from "../src/errors.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
+import { RGI_EMOJI_TAG_SEQUENCES } from "../src/scan/unicode-data.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
@@ -27,9 +28,34 @@ function thrownCode(fn: () => unknown): string {
 }
 
 describe("findInvisible", () => {
+  describe("ordinary uses that are not findings", () => {
+    const flag = (spec: string) => String.fromCodePoint(0x1f3f4, ...[...spec].map((c) => 0xe0000 + c.charCodeAt(0)), 0xe007f);
+    it("the three RGI emoji tag sequences (flags of England, Scotland, Wales) are not findings; they are the generated list", () => {
+      expect(RGI_EMOJI_TAG_SEQUENCES).toEqual([flag("gbeng"), flag("gbsct"), flag("gbwls")]);
+      for (const f of RGI_EMOJI_TAG_SEQUENCES) expect(core.findInvisible(`Our office is in Cardiff ${f}.`)).toEqual([]);
+    });
+    it("a tag sequence that is not RGI (a made-up subdivision, no cancel tag, no black flag) is reported at its first tag", () => {
+      // each tag character is one finding: 4 letters + the cancel tag, 5 letters without it
+      expect(core.findInvisible(`x ${flag("usca")}`).map((f) => f.offset)).toEqual([4, 6, 8, 10, 12]);
+      expect(core.findInvisible(`x ${flag("gbwls").slice(0, -2)}`).map((f) => f.codePoint)).toEqual([0xe0067, 0xe0062, 0xe0077, 0xe006c, 0xe0073]);
+      expect(core.findInvisible(`x ${flag("gbwls").slice(2)}`)[0]).toEqual({ codePoint: 0xe0067, offset: 2 });
+    });
+    it("LRM, RLM and ALM inside right-to-left text are not findings; in Latin text they are", () => {
+      expect(core.findInvisible("שלום\u200e 123 עולם")).toEqual([]);
+      expect(core.findInvisible("مرحبا\u200f world")).toEqual([]);
+      expect(core.findInvisible("\u061cمرحبا")).toEqual([]);
+      expect(core.findInvisible("hello\u200e world")).toEqual([{ codePoint: 0x200e, offset: 5 }]);
+    });
+    it("a soft hyphen between two letters is not a finding; elsewhere it is", () => {
+      expect(core.findInvisible("Silben\u00adtrennung, Ψυχο\u00adλογία, при\u00adмер")).toEqual([]);
+      expect(core.findInvisible("word\u00ad ")).toEqual([{ codePoint: 0xad, offset: 4 }]);
+      expect(core.findInvisible("\u00adword")).toEqual([{ codePoint: 0xad, offset: 0 }]);
+      expect(core.findInvisible("1\u00ad2")).toEqual([{ codePoint: 0xad, offset: 1 }]);
+    });
+  });
+
   describe("reports every listed character between ASCII letters", () => {
     const listed = [
-      0x00ad, // soft hyphen
       0x200b, 0x200c, 0x200d, // ZWSP, ZWNJ, ZWJ
       0x2060, 0x2061, 0x2062, 0x2063, 0x2064, // word joiner, invisible operators
       0x202a, 0x202b, 0x202c, 0x202d, 0x202e, // bidi embeddings/overrides

@@ -178,9 +178,9 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
     for (let k = 0; k < raw2.length; k += 2) {
       const rule = rules[raw2[k]!]!;
       // offset is set in pass 3; the excerpt key is created now so the finding's keys come in Scanner's order
-      hidden.push(pending({ rule: rule.id, category: rule.category, scope: rule.scope, offset: -1, hiddenIn: "tag-characters", excerpt: "" }, raw2[k + 1]!));
+      hidden.push(pending({ rule: rule.id, category: rule.category, scope: rule.scope, severity: "high", offset: -1, hiddenIn: "tag-characters", excerpt: "" }, raw2[k + 1]!));
     }
-    for (const f of invisible) inv.push(pending({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", offset: f.offset, codePoint: f.codePoint }, 0));
+    for (const f of invisible) inv.push(pending({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: f.offset, codePoint: f.codePoint }, 0));
 
     // Pass 3, forward: lines, columns, excerpts, hidden-text origins.
     if (main.length + hidden.length + inv.length > 0) await locate(file, hiddenLength, mergeByOffset(main, inv), hidden);
@@ -225,7 +225,8 @@ interface FileRef {
 }
 
 function hitOf(rule: Rule, offset: number): Hit {
-  return { rule: rule.id, category: rule.category, scope: rule.scope, offset };
+  // A file too large to hold is graded by its rules' base severity only: the text around a match is not kept.
+  return { rule: rule.id, category: rule.category, scope: rule.scope, severity: rule.severity ?? "high", offset };
 }
 
 function pending(hit: Hit, at: number): Pending {

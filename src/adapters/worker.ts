@@ -6,7 +6,8 @@
 //   GET    /healthz                            → { ok: true } (no auth)
 //   POST   /v1/assemble                        { files, options? }           → the `promptasm assemble --json` object
 //   POST   /v1/scan                            { files, scope? }             → { files: [{ file, findings }] }
-//   GET    /v1/sessions/:id/system-prompt      → the frozen prompt, its content hash and state
+//   GET    /v1/sessions/:id/system-prompt      → the frozen prompt, its content hash and state (a prompt with threat
+//                                                findings is withheld: state "findings")
 //   PUT    /v1/sessions/:id/system-prompt      { files, options? }           → freeze (assemble + store once)
 //   DELETE /v1/sessions/:id/system-prompt      → invalidate
 //   POST   /v1/sessions/:id/request            { provider, model, messages, ephemeral?, maxTokens?, ttl?, tools? }
@@ -15,6 +16,12 @@
 // Every /v1 route needs `Authorization: Bearer <token>`, a token listed in the API_TOKENS secret. Each token is its own
 // tenant: sessions live under a KV prefix made from the token's SHA-256, so tenants never see each other's sessions.
 // Client errors are 4xx `{ ok: false, error: { code, message } }`; limits are in ./worker/input.ts.
+//
+// A prompt read back from KV is scanned (the "context" scope) before it is returned or sent: PUT rebuilds one that has
+// findings its fresh build lacks (see freezeSession); GET and POST …/request, which have no workspace to rebuild
+// from, never use a stored prompt with findings (GET: state "findings", no prompt; request: 409 E_SESSION_FINDINGS).
+// A session whose own inputs carry findings (userAuthored or allowed files, a systemMessage that matches a rule) can
+// therefore only take its prompt from the PUT response.
 
 import mod from "../../build/release.wasm";
 import { createPromptasm, type Promptasm } from "../index.js";
@@ -22,7 +29,7 @@ import { PromptasmError } from "../errors.js";
 import { SessionStoreError } from "../stores/errors.js";
 import { MapWorkspaceReader } from "./map-reader.js";
 import { KvSessionStore, type KvNamespaceLike } from "../stores/kv.js";
-import { freezeSession, invalidateSession } from "../stores/session.js";
+import { freezeSession, invalidateSession, STORED_PROMPT_SCOPE } from "../stores/session.js";
 import { contentHash, isSessionRecord } from "../stores/record.js";
 import { MAX_SESSION_ID_CHARS } from "../stores/types.js";
 import { assembleJson } from "../prompt/json.js";
@@ -119,13 +126,27 @@ async function scan(request: Request): Promise<Response> {
   return json(200, { files: out, clean: out.every((f) => f.findings.length === 0) });
 }
 
-/** GET /v1/sessions/:id/system-prompt: the stored record and whether a turn could reuse it. */
+/** The findings of a stored prompt, as the API shows them (rule, offset in UTF-16 code units, excerpt). */
+async function storedFindings(prompt: string): Promise<Array<{ rule: string; offset: number; excerpt: string }>> {
+  return (await core()).scan(prompt, { scope: STORED_PROMPT_SCOPE }).map((f) => ({ rule: f.rule, offset: f.offset, excerpt: f.excerpt }));
+}
+
+/**
+ * GET /v1/sessions/:id/system-prompt: the stored record and whether a turn could reuse it. A prompt with threat
+ * findings is not returned: state "findings", with the findings and no `prompt` (PUT the session to rebuild it).
+ */
 async function readSession(env: WorkerEnv, tenant: string, id: string): Promise<Response> {
   const record = await storeFor(env, tenant).get(id);
   if (record === null) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt`);
   if (!isSessionRecord(record)) return json(200, { id, state: "empty", reason: "the stored value is not a session record" });
   const state = record.prompt === null ? "null" : record.prompt === "" ? "empty" : (await contentHash(record.prompt)) === record.contentHash.toLowerCase() ? "present" : "damaged";
-  return json(200, { id, state, prompt: record.prompt, contentHash: record.contentHash, runtime: record.runtime, ...(record.platform !== undefined ? { platform: record.platform } : {}), createdAt: record.createdAt });
+  const meta = { contentHash: record.contentHash, runtime: record.runtime, ...(record.platform !== undefined ? { platform: record.platform } : {}), createdAt: record.createdAt };
+  const found = typeof record.prompt === "string" && record.prompt !== "" ? await storedFindings(record.prompt) : [];
+  if (found.length > 0) {
+    const rules = [...new Set(found.map((f) => f.rule))];
+    return json(200, { id, state: "findings", reason: `the stored prompt matched ${rules.join(", ")}; it is withheld (PUT the session to rebuild it)`, findings: found, ...meta });
+  }
+  return json(200, { id, state, prompt: record.prompt, ...meta });
 }
 
 /** PUT /v1/sessions/:id/system-prompt: assemble and store, unless a good prompt for this runtime is stored already. */
@@ -140,7 +161,7 @@ async function freeze(request: Request, env: WorkerEnv, tenant: string, id: stri
     cwd: options.cwd,
     ...(options.platform !== undefined ? { platform: options.platform } : {}),
   };
-  const turn = await freezeSession(storeFor(env, tenant), id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet });
+  const turn = await freezeSession(storeFor(env, tenant), id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet, scanner: pa });
   return json(turn.state === "missing" && turn.stored ? 201 : 200, {
     id,
     state: turn.state,
@@ -179,6 +200,10 @@ async function providerRequest(request: Request, env: WorkerEnv, tenant: string,
   if (record === null || !isSessionRecord(record)) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt; PUT /v1/sessions/${encodeURIComponent(id)}/system-prompt first`);
   if (typeof record.prompt !== "string" || record.prompt === "" || (await contentHash(record.prompt)) !== record.contentHash.toLowerCase()) {
     return error(409, "E_SESSION_DAMAGED", `session ${JSON.stringify(id)}: the stored prompt is empty or does not match its content hash; PUT it again`);
+  }
+  const found = await storedFindings(record.prompt);
+  if (found.length > 0) {
+    return error(409, "E_SESSION_FINDINGS", `session ${JSON.stringify(id)}: the stored prompt matched ${[...new Set(found.map((f) => f.rule))].join(", ")}, so it is not used; PUT the session to rebuild it (and use the prompt from that response if its own inputs carry the findings)`);
   }
   const system = record.prompt;
   const messages = body.messages as never[];

@@ -4,8 +4,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { availableParallelism, homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve, win32 } from "node:path";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
@@ -20,7 +20,7 @@ import { countSectionTokens } from "../tokens/tokens.js";
 import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
 import { CACHE_BOUNDARY } from "../prompt/boundary.js";
 import { SessionStoreError, checkSessionId, errorText } from "../stores/errors.js";
-import { freezeSession, invalidateSession, type FrozenSession } from "../stores/session.js";
+import { freezeSession, invalidateSession, type FrozenSession, type PromptScanner } from "../stores/session.js";
 import { SqliteSessionStore } from "../stores/sqlite.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
 import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
@@ -41,7 +41,11 @@ export interface CliIO {
   progress?: ProgressStream;
   /** True when stdout is the same terminal: scan then prints its findings above the bar instead of through it. */
   stdoutIsTTY?: boolean;
-  /** Environment variables that change behaviour (CI, TERM: no progress bar); default none. */
+  /**
+   * Environment variables that change behaviour (CI, TERM: no progress bar; XDG_STATE_HOME, HOME, LOCALAPPDATA,
+   * USERPROFILE: where the default session store lives, see defaultStoreFile); default none (the store then goes under
+   * the OS's home directory).
+   */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -208,6 +212,40 @@ async function makeStoreDir(file: string): Promise<unknown> {
   return undefined;
 }
 
+/**
+ * The default session store of `assemble --session`: a file in the user's state directory, outside every workspace,
+ * so a repository cannot plant a store holding its own prompt for a guessable session id.
+ * - Windows: `%LOCALAPPDATA%\promptasm\sessions.sqlite` (else `<home>\AppData\Local\promptasm\sessions.sqlite`);
+ * - elsewhere: `$XDG_STATE_HOME/promptasm/sessions.sqlite` when XDG_STATE_HOME is an absolute path (the XDG Base
+ *   Directory spec ignores a relative one), else `~/.local/state/promptasm/sessions.sqlite`.
+ * @param env the environment (CliIO.env); HOME (USERPROFILE on Windows) there wins over the OS's home directory.
+ * @param platform `process.platform`'s value.
+ * @param home the OS's home directory (default os.homedir()).
+ * @returns an absolute path.
+ * @throws PromptasmError E_ARG when no state directory can be found (no home directory): pass --store.
+ */
+export function defaultStoreFile(env: Readonly<Record<string, string | undefined>>, platform: string = process.platform, home?: string): string {
+  const osHome = (): string => {
+    try {
+      return home ?? homedir();
+    } catch {
+      return "";
+    }
+  };
+  if (platform === "win32") {
+    const local = env.LOCALAPPDATA;
+    if (local !== undefined && win32.isAbsolute(local)) return win32.join(local, "promptasm", "sessions.sqlite");
+    const h = env.USERPROFILE || osHome();
+    if (h !== "" && win32.isAbsolute(h)) return win32.join(h, "AppData", "Local", "promptasm", "sessions.sqlite");
+  } else {
+    const state = env.XDG_STATE_HOME;
+    if (state !== undefined && isAbsolute(state)) return join(state, "promptasm", "sessions.sqlite");
+    const h = env.HOME || osHome();
+    if (h !== "" && isAbsolute(h)) return join(h, ".local", "state", "promptasm", "sessions.sqlite");
+  }
+  throw new PromptasmError("E_ARG", "--session: no state directory for the session store (no home directory; set XDG_STATE_HOME or LOCALAPPDATA), pass --store <file>");
+}
+
 /** A store whose every call fails with E_STORE_IO: the lifecycle then warns and the run goes on with its build. */
 function unavailableStore(file: string, cause: unknown): SessionStore {
   const fail = async (): Promise<never> => {
@@ -225,12 +263,14 @@ interface SessionRun {
 
 /**
  * One `assemble --session` run: opens the SQLite store at `options.store`, drops the stored prompt first when
- * `invalidate` is set, then freezeSession. A store that cannot be opened, read or written (unwritable place, a file
- * that is not a SQLite database, a lock) is a warning on stderr and the run prints the prompt it built (exit 0).
+ * `invalidate` is set, then freezeSession with `options.scanner`, so a stored prompt is scanned before it is printed
+ * (one with findings a fresh build lacks is warned about as stored-findings, rebuilt and replaced). A store that
+ * cannot be opened, read or written (unwritable place, a file that is not a SQLite database, a lock) is a warning on
+ * stderr and the run prints the prompt it built (exit 0).
  * @throws PromptasmError E_ARG for a bad session id; whatever the build throws.
  */
 async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, options: {
-  id: string; store: string; invalidate: boolean; runtime: { model?: string; provider?: string; cwd: string; platform?: string };
+  id: string; store: string; invalidate: boolean; scanner: PromptScanner; runtime: { model?: string; provider?: string; cwd: string; platform?: string };
 }): Promise<SessionRun> {
   checkSessionId(options.id); // before anything is created on disk
   const lines: string[] = [];
@@ -254,7 +294,7 @@ async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, opt
   const store: SessionStore & { close?(): void } = dirProblem === undefined ? new SqliteSessionStore(options.store) : unavailableStore(options.store, dirProblem);
   try {
     if (options.invalidate) await invalidateSession(store, options.id, { logger });
-    const turn = await freezeSession(store, options.id, build, runtime, { logger });
+    const turn = await freezeSession(store, options.id, build, runtime, { logger, scanner: options.scanner });
     const where = escapePath(options.store);
     const head = `promptasm: session ${escapePath(options.id)}: ${turn.state}`;
     if (turn.state === "present") lines.push(`${head}: reusing the prompt stored in ${where} on ${turn.record.createdAt}`);
@@ -312,7 +352,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
     .option("--session <id>", "freeze the prompt for this session in a SQLite store: the first run builds and stores it, later runs print the stored bytes")
-    .option("--store <file>", "with --session: the SQLite file (default: .promptasm/sessions.sqlite under the project root)")
+    .option("--store <file>", "with --session: the SQLite file (default: promptasm/sessions.sqlite in the user's state directory, $XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows)")
     .option("--invalidate", "with --session: delete the stored prompt first, so this run builds a new one (after context compression)")
     .action(async (dir: string, opts, command: Command) => {
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
@@ -356,8 +396,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       });
       if (opts.session === undefined) for (const flag of ["store", "invalidate"] as const) if (opts[flag] !== undefined) note(`--${flag} has no effect without --session`);
       const session = opts.session === undefined ? undefined : await sessionTurn(io, build, {
-        id: opts.session, invalidate: opts.invalidate === true,
-        store: opts.store !== undefined ? resolve(io.cwd, opts.store) : join(opts.root !== undefined ? resolve(io.cwd, opts.root) : await findProjectRoot(new NodeWorkspaceReader(), cwd) ?? cwd, ".promptasm", "sessions.sqlite"),
+        id: opts.session, invalidate: opts.invalidate === true, scanner: pa.scanner,
+        store: opts.store !== undefined ? resolve(io.cwd, opts.store) : defaultStoreFile(io.env ?? {}),
         runtime: { model: opts.model ?? config.assemble.model, provider: opts.provider ?? config.assemble.provider, cwd, platform: opts.platform ?? config.assemble.platform },
       });
       // With --session, `result` is this run's build: absent when the stored prompt was reused (nothing was built).

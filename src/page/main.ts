@@ -358,12 +358,14 @@ async function restoreFrozen(): Promise<void> {
     frozenProblem = `This browser's IndexedDB could not be read, so frozen prompts are unavailable: ${describe(e)}`;
     return;
   }
+  // The stored prompt is scanned before it is shown: one with findings needs a build (an open workspace) to check them.
+  const seen: string[] = [];
   try {
-    const turn = await freezeSession(store, id, buildForFreeze, runtimeOf(settings.options), { logger: quiet });
+    const turn = await freezeSession(store, id, buildForFreeze, runtimeOf(settings.options), { logger: { warn: (m) => { seen.push(m); } }, ...(pa ? { scanner: pa } : {}) });
     frozen = { turn, meta: loadMeta(id, turn.record.contentHash) };
     if (ws === null) shown = "frozen";
   } catch (e) {
-    frozenProblem = `Session ${id} has a stored prompt that cannot be reused as it is (${describe(e)}).`;
+    frozenProblem = `Session ${id} has a stored prompt that cannot be reused as it is (${[...seen, describe(e)].join("; ")}).`;
   }
 }
 
@@ -378,7 +380,7 @@ async function freeze(): Promise<void> {
   showError(null);
   const snapshot = current;
   try {
-    const turn = await freezeSession(store, id, buildForFreeze, runtimeOf(settings.options), { logger: quiet });
+    const turn = await freezeSession(store, id, buildForFreeze, runtimeOf(settings.options), { logger: quiet, ...(pa ? { scanner: pa } : {}) });
     if (turn.built !== undefined && snapshot !== null && turn.prompt === snapshot.json.prompt) {
       saveMeta(id, {
         contentHash: turn.record.contentHash, sections: snapshot.json.sections, boundary: snapshot.json.boundary,

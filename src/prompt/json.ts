@@ -18,7 +18,8 @@ export function assembleJson(r: AssembledPrompt, tokens?: SectionTokenCounts): o
     ...(tokens ? { tokens: { encoding: tokens.encoding, total: tokens.total } } : {}),
     findings: r.findings.map((f) => ({
       file: f.file, path: f.path, rule: f.rule, category: f.category, action: f.action, offset: f.offset, line: f.line,
-      column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), ...(f.hiddenIn ? { hiddenIn: f.hiddenIn } : {}), excerpt: f.excerpt,
+      column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), ...(f.hiddenIn ? { hiddenIn: f.hiddenIn } : {}),
+      ...(f.spansFiles ? { spansFiles: f.spansFiles, spansPaths: f.spansPaths } : {}), excerpt: f.excerpt,
     })),
     truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars, dropped }) => ({ file, path, originalChars, headChars, tailChars, ...(dropped ? { dropped } : {}) })),
     blocked: r.blocked,

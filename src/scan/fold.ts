@@ -1,76 +1,101 @@
-// Evasion folding: the text the rules see. Applied through the class map in the WASM engine (a code unit takes the
-// class of its fold target) and, for the reference engine, by rewriting the text (foldText). Both give the same
-// findings because both match the same folded text.
-//
-// - Compatibility forms fold as NFKC does when NFKC turns one code unit into one ASCII character (fullwidth "ｉ",
-//   circled "Ⓘ", mathematical "ℐ", Roman numeral "Ⅰ", superscript "¹", …). Computed with String.prototype.normalize.
-// - Cyrillic and Greek letters that look like Latin ones fold to the Latin letter (a subset of the Unicode
-//   confusables data of UTS #39, confusables.txt; single-letter prototypes only).
-// - Horizontal Unicode spaces fold to U+0020, so a literal space in a pattern matches any of them.
-// - Zero-width and invisible format characters are skipped (as if absent), so "ig\u200Bnore" reads "ignore"; they
-//   are still reported by the invisible-character pass.
-// Case folding is the rule syntax's job (patterns match ASCII case-insensitively).
+// Evasion folding: the text the rules see, what a model reads rather than the raw characters. Applied through the
+// class map in the WASM engine (a code unit takes the class of its fold target) and, for the reference engine, by
+// rewriting the text (foldText). Both give the same findings because both match the same folded text. Per non-ASCII
+// code unit, in this order:
+// - skipped (read as absent): every Default_Ignorable_Code_Point (zero-width, soft hyphen, bidi controls, word
+//   joiners, variation selectors, Hangul fillers, …), every combining mark (General_Category Mn and Me, so
+//   "igno\u0301re" reads "ignore"), and the C0/C1 controls but tab and line breaks. The invisible-character pass still
+//   reports the ones that hide text.
+// - otherwise folded to a fixed point of: NFKC (fullwidth "ｉ", circled "ⓘ", "ℐ" -> one code unit), lower case
+//   (String.prototype.toLowerCase when it gives one code unit: "И" -> "и") and the UTS #39 confusables skeleton
+//   (unicode-data.ts, generated from confusables.txt: Cyrillic "а" -> "a", Greek "ο" -> "o", …). ASCII is the target
+//   alphabet: ASCII characters are never folded, so case-sensitive rules still see ASCII case and digits.
+// - then, when the result is non-ASCII punctuation, a symbol or a separator (General_Category P*, S*, Z*), it reads
+//   as a space: an em dash, an arrow or a bullet between words separates them as a space does. Three exceptions keep
+//   their own symbol: U+FFFD (what an invalid byte decodes to; rules treat it as a separator and as junk inside a
+//   word, see rules.ts), and U+2028/U+2029 (line terminators, as in JS).
+// Folds that give more than one code unit (NFKC "ﬁ" -> "fi", "ß" has no one-unit upper/lower change, multi-character
+// confusable prototypes) are not applied: the class map maps one code unit to one class. Case folding of ASCII is the
+// rule syntax's job (patterns match ASCII case-insensitively); non-ASCII letters in patterns are written folded.
+
+import { COMBINING_MARKS_BMP, CONFUSABLE_PAIRS, DEFAULT_IGNORABLE_BMP, SEPARATORS_BMP } from "./unicode-data.js";
 
 /** Marks a code unit that is skipped. */
 export const SKIP = -1;
 
-/**
- * Code units read as absent: zero-width, soft hyphen, bidi controls and marks, word joiner family, BOM, CGJ, MVS,
- * Arabic letter mark, Hangul fillers, variation selectors, interlinear annotation controls, and U+FFFD (what an
- * invalid UTF-8 byte decodes to: "ign\xFFore" still reads "ignore").
- */
-export const SKIPPED_UNITS: ReadonlyArray<readonly [number, number]> = [
-  // C0 controls but tab, LF, VT, FF and CR; DEL and the C1 controls (invisible, and they split words)
-  [0x0000, 0x0008], [0x000e, 0x001f], [0x007f, 0x009f],
-  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x180e, 0x180e], [0x200b, 0x200f], [0x202a, 0x202e],
-  [0x2060, 0x2064], [0x2066, 0x2069], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0],
-  [0xfff9, 0xfffb], [0xfffd, 0xfffd],
-];
+/** C0 controls but tab, LF, VT, FF and CR; DEL and the C1 controls: invisible, and read as absent. */
+export const CONTROL_UNITS: ReadonlyArray<readonly [number, number]> = [[0x0000, 0x0008], [0x000e, 0x001f], [0x007f, 0x009f]];
 
-/** Typographic quotes folded to ASCII, so "don’t" reads "don't" (U+2018/2019/201B/02BC/FF07 and U+201C/201D/201F). */
-const QUOTES: ReadonlyArray<readonly [number, number]> = [
-  [0x2018, 0x27], [0x2019, 0x27], [0x201b, 0x27], [0x02bc, 0x27], [0x2032, 0x27], [0x201c, 0x22], [0x201d, 0x22], [0x201f, 0x22],
-];
-
-/** Horizontal spaces folded to U+0020 (JS \s members other than tab, line breaks and U+FEFF). */
-const SPACES: ReadonlyArray<readonly [number, number]> = [[0x00a0, 0x00a0], [0x1680, 0x1680], [0x2000, 0x200a], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000]];
-
-/** Cyrillic and Greek look-alikes of Latin letters (UTS #39 confusables, single-letter prototypes). */
-export const CONFUSABLES: Readonly<Record<string, string>> = {
-  // Cyrillic small
-  "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y",
-  "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ѵ": "v",
-  // Cyrillic capital
-  "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p", "С": "c", "Т": "t", "У": "y",
-  "Х": "x", "Ѕ": "s", "І": "i", "Ј": "j", "Ԁ": "d", "Һ": "h", "Ӏ": "l", "Ԛ": "q", "Ԝ": "w", "Ѵ": "v",
-  // Greek small
-  "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
-  // Greek capital
-  "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o", "Ρ": "p",
-  "Τ": "t", "Υ": "y", "Χ": "x", "Ϲ": "c",
-};
+/** Code units that keep their own symbol though they are symbols or separators (see the header). */
+export const KEPT_SYMBOLS: readonly number[] = [0xfffd, 0x2028, 0x2029];
 
 let table: Int32Array | undefined;
 
+/** Calls `f(lo, hi)` for each inclusive range of a flat [lo, hi, lo, hi, …] list. */
+function eachRange(flat: readonly number[], f: (lo: number, hi: number) => void): void {
+  for (let k = 0; k + 1 < flat.length; k += 2) f(flat[k]!, flat[k + 1]!);
+}
+
+/** One step of the fold for a non-ASCII code unit: NFKC, lower case, confusable prototype (each only when one unit). */
+function foldStep(u: number, conf: Map<number, number>): number {
+  const ch = String.fromCharCode(u);
+  const nfkc = ch.normalize("NFKC");
+  let v = nfkc.length === 1 ? nfkc.charCodeAt(0) : u;
+  if (v >= 0x80) {
+    const lower = String.fromCharCode(v).toLowerCase();
+    if (lower.length === 1) v = lower.charCodeAt(0);
+  }
+  if (v >= 0x80) v = conf.get(v) ?? v;
+  return v;
+}
+
 /**
- * The fold table: 65,536 entries, code unit -> folded code unit, SKIP, or itself. Built once per process
- * (about 65,536 NFKC calls, tens of milliseconds).
+ * The fold table: 65,536 entries, code unit -> folded code unit, SKIP, or itself (see the header for the order of
+ * the steps). Built once per process from unicode-data.ts and the engine's NFKC and toLowerCase (about 65,536 NFKC
+ * calls, tens of milliseconds).
  */
 export function foldTable(): Int32Array {
   if (table) return table;
   const t = new Int32Array(0x10000);
+  const skip = new Uint8Array(0x10000);
+  for (const [lo, hi] of CONTROL_UNITS) skip.fill(1, lo, hi + 1);
+  eachRange(DEFAULT_IGNORABLE_BMP, (lo, hi) => skip.fill(1, lo, hi + 1));
+  eachRange(COMBINING_MARKS_BMP, (lo, hi) => skip.fill(1, lo, hi + 1));
+  const sep = new Uint8Array(0x10000);
+  eachRange(SEPARATORS_BMP, (lo, hi) => sep.fill(1, lo, hi + 1));
+  for (const u of KEPT_SYMBOLS) sep[u] = 0;
+  const conf = new Map<number, number>();
+  for (let k = 0; k + 1 < CONFUSABLE_PAIRS.length; k += 2) conf.set(CONFUSABLE_PAIRS[k]!, CONFUSABLE_PAIRS[k + 1]!);
   for (let u = 0; u < 0x10000; u++) {
     t[u] = u;
+    if (skip[u]) { t[u] = SKIP; continue; }
     if (u < 0x80 || (u >= 0xd800 && u <= 0xdfff)) continue;
-    const nfkc = String.fromCharCode(u).normalize("NFKC");
-    if (nfkc.length === 1 && nfkc.charCodeAt(0) < 0x80) t[u] = nfkc.charCodeAt(0);
-    const conf = CONFUSABLES[nfkc] ?? CONFUSABLES[String.fromCharCode(u)];
-    if (conf !== undefined) t[u] = conf.charCodeAt(0);
+    let v = u;
+    for (let n = 0; n < 4 && v >= 0x80; n++) {
+      const w = foldStep(v, conf);
+      if (w === v) break;
+      v = w;
+    }
+    if (skip[v]) { t[u] = SKIP; continue; }
+    if (v >= 0x80 && sep[v]) v = 0x20;
+    t[u] = v;
   }
-  for (const [lo, hi] of SPACES) for (let u = lo; u <= hi; u++) t[u] = 0x20;
-  for (const [u, to] of QUOTES) t[u] = to;
-  for (const [lo, hi] of SKIPPED_UNITS) for (let u = lo; u <= hi; u++) t[u] = SKIP;
   return (table = t);
+}
+
+/**
+ * `s` as the rules see it: each code unit through foldTable (skipped ones dropped). Rule authors write non-ASCII
+ * words with this, so a pattern holds the same letters as folded text ("ИГНОРИРУЙ" and "игнорируй" give one
+ * spelling). ASCII is unchanged.
+ */
+export function foldWord(s: string): string {
+  const t = foldTable();
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const f = t[s.charCodeAt(i)]!;
+    if (f !== SKIP) out += String.fromCharCode(f);
+  }
+  return out;
 }
 
 let astral: Uint8Array | undefined;

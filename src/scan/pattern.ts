@@ -7,9 +7,10 @@
 // (...) and (?:...); alternation |; quantifiers ? * + {n} {n,} {n,m} (a trailing "?" for laziness is accepted and
 // changes nothing, since findings are match start offsets); \b (word boundary, ASCII \w as in JS).
 // Not supported (rejected with E_RULES): ^ $ \B, lookaround, backreferences, named groups, \p{...}, non-ASCII
-// letters that have case variants (case folding is ASCII-only, as JS's non-unicode "i" flag does for ASCII).
+// literals the fold changes (write them folded: fold.ts foldWord).
 
 import { PromptasmError } from "../errors.js";
+import { foldTable, SKIP } from "./fold.js";
 
 /** The symbol after the last code unit of a UTF-16 text: the text edge. It is never a character. */
 export const EDGE = 0x10000;
@@ -73,7 +74,12 @@ export const DOT: SymbolSet = complementUnits(makeSet([[0x0a, 0x0a], [0x0d, 0x0d
 export const ANY_UNIT: SymbolSet = makeSet([[0, 0xffff]]);
 export const ANY_SYMBOL: SymbolSet = makeSet([[0, MAX_SYMBOL]]);
 
-/** Adds the other ASCII case of every ASCII letter; rejects non-ASCII code units that have case variants. */
+/**
+ * Adds the other ASCII case of every ASCII letter. A one-code-unit set (a literal) above ASCII must be written as the
+ * fold gives it (fold.ts: lower case, NFKC, confusable prototype), since the text is folded before the rules see it
+ * and a letter the fold changes would never match: "И" is rejected, "и" accepted. Ranges are not checked (members the
+ * fold changes are simply never seen).
+ */
 function closeCase(set: SymbolSet, source: string): SymbolSet {
   const extra: Array<[number, number]> = [];
   for (const [lo, hi] of set) {
@@ -81,16 +87,16 @@ function closeCase(set: SymbolSet, source: string): SymbolSet {
     if (a <= b) extra.push([a + 32, b + 32]);
     const c = Math.max(lo, 0x61), d = Math.min(hi, 0x7a);
     if (c <= d) extra.push([c - 32, d - 32]);
-    for (let u = Math.max(lo, 0x80); u <= Math.min(hi, 0xffff); u++) {
-      const ch = String.fromCharCode(u);
-      if (u < 0xd800 || u > 0xdfff) {
-        if (ch.toUpperCase() !== ch || ch.toLowerCase() !== ch) {
-          throw new PromptasmError("E_RULES", `pattern ${JSON.stringify(source)}: non-ASCII letter U+${u.toString(16).toUpperCase().padStart(4, "0")} has case variants; rule patterns fold ASCII case only`);
-        }
-      }
-    }
   }
+  if (set.length === 1 && set[0]![0] === set[0]![1] && set[0]![0] >= 0x80 && set[0]![0] <= 0xffff) checkFolded(set[0]![0], source);
   return makeSet([...set, ...extra]);
+}
+
+function checkFolded(u: number, source: string): void {
+  const f = foldTable()[u]!;
+  if (f === u || (u >= 0xd800 && u <= 0xdfff)) return;
+  const hex = (n: number) => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
+  throw new PromptasmError("E_RULES", `pattern ${JSON.stringify(source)}: ${hex(u)} is never seen by the rules (the text is folded first); write ${f === SKIP ? "nothing (it is skipped)" : `${hex(f)} ${JSON.stringify(String.fromCharCode(f))}`} (foldWord() gives the folded spelling)`);
 }
 
 /** A pattern and how it matches. Case-insensitive (ASCII) unless caseSensitive. */

@@ -6,6 +6,8 @@
 // (a C2 framework name next to "implant"/"beacon"/"teamserver", "check in" followed by "to <server>", "system" only
 // as "system prompt" or "system:"). Quoting does not exempt a phrase: see QUOTING_POLICY.
 
+import { SEP, anyWord, filler, phrase, word } from "./words.js";
+
 /** Where a rule runs. Scopes nest: "all" ⊂ "context" ⊂ "strict". */
 export type RuleScope = "all" | "context" | "strict";
 
@@ -28,7 +30,17 @@ export interface Rule {
   pattern: string;
   /** Match letters exactly (default: ASCII case-insensitive). */
   caseSensitive?: boolean;
+  /**
+   * How sure a match is, before its context is weighed (grade.ts): "high" (the default) blocks the file, "low" is
+   * reported and the file loads (unless the user makes warnings block).
+   */
+  severity?: Severity;
+  /** Language of the rule's words (BCP 47, default "en"), for reports. */
+  language?: string;
 }
+
+/** What a finding does: "high" blocks the file it is in, "low" is a warning (the file loads). */
+export type Severity = "high" | "low";
 
 /** Rule id given to invisible-character findings (they come from the invisible-character pass, not a pattern). */
 export const INVISIBLE_RULE_ID = "invisible-unicode";
@@ -44,7 +56,14 @@ export const INVISIBLE_RULE_ID = "invisible-unicode";
 export const QUOTING_POLICY = "quoted phrases are findings; reviewed files are allowed by SHA-256 and rule ids";
 
 // Up to four filler words ("ignore all of the previous instructions"): bounded so the automaton stays small.
-const FILLER = String.raw`(?:\w+\s+){0,4}`;
+const FILLER = filler(4);
+/** Which earlier instructions an override points at ("ignore ALL previous …", "forget YOUR instructions"). */
+const QUALIFIER = anyWord(["previous", "all", "above", "prior", "earlier", "preceding", "former", "original", "initial", "your", "any", "every", "system", "developer"]);
+
+/** An older-style pattern with `\s+` between words, made separator-tolerant: each `\s+` becomes a SEP run (words.ts). */
+function seps(pattern: string): string {
+  return pattern.split(String.raw`\s+`).join(SEP);
+}
 
 /** An ASCII-case-insensitive spelling of `word` for case-sensitive patterns: "key" -> "[Kk][Ee][Yy]". */
 function ci(word: string): string {
@@ -60,27 +79,47 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "ignore-instructions", category: "override", scope: "all",
     description: "Tells the model to ignore or forget earlier instructions (ignore … previous/all/above/prior … instructions).",
-    pattern: String.raw`\b(?:ignore|forget)[\s_-]+${FILLER}(?:previous|all|above|prior|earlier|preceding)[\s_-]+${FILLER}(?:instructions?|directives?|prompts?)\b|\b(?:ignore|forget)\s+(?:everything|anything|all)\s+(?:above|before\s+this|said\s+before|you\s+were\s+told)\b`,
+    pattern: [
+      phrase(anyWord(["ignore", "forget", "discard", "abandon", "drop", "overlook"]), filler(2), QUALIFIER, filler(3), anyWord(["instruction", "instructions", "directive", "directives", "prompt", "prompts", "guidance", "commands", "context"])),
+      phrase(anyWord(["ignore", "forget", "discard", "overlook"]), anyWord(["the", "your", "all", "any", "these", "those", "my"]), anyWord(["rules", "instructions", "directives", "guidelines", "prompt", "constraints"]), anyWord(["above", "before this", "so far", "given", "you were given", "you have been given", "you were told"])),
+      phrase(anyWord(["ignore", "forget", "discard", "overlook"]), filler(1), anyWord(["previous", "prior", "earlier", "preceding", "above", "your", "system"]), filler(1), anyWord(["rules", "guidelines", "policies", "constraints", "guardrails", "programming", "training"])),
+      phrase(anyWord(["ignore", "forget", "disregard"]), anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "said before", "you were told", "you have been told", "prior to this", "i said"])),
+    ].join("|"),
   },
   {
     id: "hide-from-user", category: "deception", scope: "all",
     description: "Asks the model to keep something from the user (do not tell the user).",
-    pattern: String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|warn)\s+the\s+users?\b|\b(?:do\s+not|don'?t|never)\s+(?:let\s+the\s+users?\s+know|mention\s+(?:this|it|that)\s+to\s+the\s+users?)\b|\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+users?\b|\bhide\s+(?:this|it)\s+from\s+the\s+users?\b`,
+    pattern: [
+      phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not", "shouldn't"]), anyWord(["tell", "inform", "notify", "alert", "warn"]), filler(2), anyWord(["the user", "the users", "the human", "your user", "the operator", "the owner"])),
+      phrase(anyWord(["do not", "don't", "dont", "never"]), anyWord(["let the user know", "let the users know", "let the user see"])),
+      phrase(anyWord(["without"]), anyWord(["telling", "informing", "notifying", "alerting", "asking", "warning"]), anyWord(["the user", "the users", "the human", "your user"])),
+      phrase(anyWord(["hide", "conceal", "keep"]), anyWord(["this", "it", "that", "these", "everything", "the following"]), filler(2), anyWord(["from the user", "from the users", "from the human", "secret from the user"])),
+      phrase(anyWord(["the user", "the users"]), anyWord(["must not", "must never"]), anyWord(["know", "find out", "learn"])),
+      phrase(anyWord(["do not", "don't", "dont", "never"]), "mention", anyWord(["this", "it", "that"]), "to the", anyWord(["user", "users"])),
+    ].join("|"),
   },
   {
     id: "system-prompt-override", category: "override", scope: "all",
     description: "Claims to override or replace the system prompt.",
-    pattern: String.raw`\b(?:system\s+prompt\s+override\b|override\s+(?:the\s+|your\s+)?system\s+(?:prompt|instructions|message)\b|new\s+system\s+(?:prompt|instructions)\s*:)`,
+    pattern: [
+      phrase("system prompt override"),
+      phrase(anyWord(["override", "overwrite", "replace", "bypass"]), `(?:${anyWord(["the", "your", "all", "any", "these"])}${SEP})?` + anyWord(["system prompt", "system instructions", "system message", "safety", "safeguards", "guardrails", "safety checks", "safety rules"])),
+      phrase(anyWord(["new", "updated", "real", "true", "actual"]), anyWord(["system prompt", "system instructions", "system message"])) + String.raw`\s*:`,
+      String.raw`\b` + word("system") + String.raw`\s*(?:override|update|alert|notice)\s*:`,
+    ].join("|"),
   },
   {
     id: "disregard-rules", category: "override", scope: "all",
     description: "Tells the model to disregard its rules, guidelines or instructions.",
-    pattern: String.raw`\bdisregard\s+(?:your|my|all|any|the|these|those|previous|prior|earlier|above)\s+(?:\w+\s+){0,2}(?:rules|guidelines|instructions|policies|directives)\b|\bdisregard\s+(?:everything|anything)\s+(?:above|before\s+this)\b`,
+    pattern: [
+      phrase(anyWord(["disregard"]), anyWord(["your", "my", "all", "any", "the", "these", "those", "previous", "prior", "earlier", "above", "every"]), filler(2), anyWord(["rules", "guidelines", "instructions", "policies", "directives", "guardrails", "restrictions", "safety measures", "safety rules", "content policy", "ethical guidelines"])),
+      phrase("disregard", anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "prior"])),
+    ].join("|"),
   },
   {
     id: "act-unrestricted", category: "override", scope: "all",
     description: "Asks the model to act as if it had no restrictions.",
-    pattern: String.raw`\b(?:act|behave|respond)\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|have\s+zero|don'?t\s+have|do\s+not\s+have|did\s+not\s+have|were\s+(?:not\s+bound\s+by|free\s+(?:of|from))|are\s+(?:not\s+bound\s+by|free\s+(?:of|from)))\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b|\b(?:act|behave)\s+as\s+(?:if|though)\s+you\s+(?:were|are)\s+(?:unrestricted|unfiltered|uncensored)\b|\bpretend\s+(?:that\s+)?you\s+have\s+no\s+(?:restrictions|limits|rules|filters)\b`,
+    pattern: seps(String.raw`\b(?:act|behave|respond)\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|have\s+zero|don'?t\s+have|do\s+not\s+have|did\s+not\s+have|were\s+(?:not\s+bound\s+by|free\s+(?:of|from))|are\s+(?:not\s+bound\s+by|free\s+(?:of|from)))\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b|\b(?:act|behave)\s+as\s+(?:if|though)\s+you\s+(?:were|are)\s+(?:unrestricted|unfiltered|uncensored)\b|\bpretend\s+(?:that\s+)?you\s+have\s+no\s+(?:restrictions|limits|rules|filters)\b`),
   },
   {
     id: "html-comment-injection", category: "hidden-html", scope: "all",
@@ -116,37 +155,37 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "role-hijack", category: "role-hijack", scope: "context",
     description: "Tries to turn the model into another, unrestricted persona (you are now DAN / an unfiltered AI / in developer mode).",
-    pattern: String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`,
+    pattern: seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
   },
   {
-    id: "pretend-identity", category: "role-hijack", scope: "context",
+    id: "pretend-identity", category: "role-hijack", scope: "context", severity: "low",
     description: "Asks the model to pretend to be someone or something else.",
-    pattern: String.raw`\bpretend\s+(?:to\s+be|(?:that\s+)?you\s+are|you'?re)\s+(?:a|an|the|my)?\s*(?:\w+\s+){0,2}(?:ai|assistant|model|person|human|admin|administrator|developer|system|operator|owner|user)\b`,
+    pattern: seps(String.raw`\bpretend\s+(?:to\s+be|(?:that\s+)?you\s+are|you'?re)\s+(?:a|an|the|my)?\s*(?:\w+\s+){0,2}(?:ai|assistant|model|person|human|admin|administrator|developer|system|operator|owner|user)\b`),
   },
   {
     id: "prompt-extraction", category: "prompt-extraction", scope: "context",
     description: "Asks the model to output its system or initial prompt.",
-    pattern: String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system[\s-]+(?:prompt|instructions|message)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))\b`,
+    pattern: seps(String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system[\s-]+(?:prompt|instructions|message)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))\b`),
   },
   {
     id: "answer-unrestricted", category: "override", scope: "context",
     description: "Asks the model to answer without restrictions, filters or safety guidelines.",
-    pattern: String.raw`\b(?:answer|respond|reply|output|write|generate|act|operate)\w*\s+(?:\w+\s+){0,3}without\s+(?:any\s+)?(?:restrictions|filters|filtering|limitations|censorship|safety\s+guidelines|moral\s+guidelines)\b`,
+    pattern: seps(String.raw`\b(?:answer|respond|reply|output|write|generate|act|operate)\w*\s+(?:\w+\s+){0,3}without\s+(?:any\s+)?(?:restrictions|filters|filtering|limitations|censorship|safety\s+guidelines|moral\s+guidelines)\b`),
   },
   {
     id: "fake-update", category: "override", scope: "context",
     description: "Claims the model has been updated or given new instructions (you have been updated to …).",
-    pattern: String.raw`\byou\s+(?:have\s+been|were|are\s+being)\s+(?:updated|upgraded|reprogrammed|patched|reconfigured)\s+to\b|\byour\s+new\s+(?:instructions|rules|directives|guidelines)\s+are\b`,
+    pattern: seps(String.raw`\byou\s+(?:have\s+been|were|are\s+being)\s+(?:updated|upgraded|reprogrammed|patched|reconfigured)\s+to\b|\byour\s+new\s+(?:instructions|rules|directives|guidelines)\s+are\b`),
   },
   {
     id: "rename-agent", category: "role-hijack", scope: "context",
     description: "Renames the agent (your name is now …, you will now be called …).",
-    pattern: String.raw`\byour\s+(?:new\s+)?name\s+is\s+now\b|\byou\s+(?:will|shall)\s+(?:now\s+|henceforth\s+)?be\s+(?:called|known\s+as|named)\b|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:called|named|known\s+as)\b`,
+    pattern: seps(String.raw`\byour\s+(?:new\s+)?name\s+is\s+now\b|\byou\s+(?:will|shall)\s+(?:now\s+|henceforth\s+)?be\s+(?:called|known\s+as|named)\b|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:called|named|known\s+as)\b`),
   },
   {
     id: "c2-register", category: "command-and-control", scope: "context",
     description: "Tells the agent to register itself as a node, bot or worker of some network.",
-    pattern: String.raw`\bregister\s+(?:yourself|this\s+(?:agent|machine|host|instance))\s+(?:as\s+an?\s+|with\s+the\s+)(?:node|bot|worker|peer|agent|controller|c2|swarm|network)\b`,
+    pattern: seps(String.raw`\bregister\s+(?:yourself|this\s+(?:agent|machine|host|instance))\s+(?:as\s+an?\s+|with\s+the\s+)(?:node|bot|worker|peer|agent|controller|c2|swarm|network)\b`),
   },
   {
     id: "c2-beacon", category: "command-and-control", scope: "context",
@@ -161,7 +200,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "c2-must-report", category: "command-and-control", scope: "context",
     description: "Obliges the agent to register, report or beacon (you must register/report/beacon).",
-    pattern: String.raw`\byou\s+must\s+(?:always\s+)?(?:register|beacon|report\s+back|report\s+in|check\s+in)\b`,
+    pattern: seps(String.raw`\byou\s+must\s+(?:always\s+)?(?:register|beacon|report\s+back|report\s+in|check\s+in)\b`),
   },
   {
     id: "anti-forensics", category: "anti-forensics", scope: "context",

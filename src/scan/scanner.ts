@@ -5,7 +5,8 @@ import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { firstInvalidUtf8 } from "../adapters/decode.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
-import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope } from "./rules.js";
+import { fenceRanges, grade } from "./grade.js";
+import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
 
 /** One thing the scanner found. Offsets and columns count UTF-16 code units. */
 export interface Finding {
@@ -20,6 +21,13 @@ export interface Finding {
   line: number;
   /** 1-based column in UTF-16 code units. */
   column: number;
+  /**
+   * "high": the file is blocked; "low": reported, the file loads (a setting can make warnings block). From the
+   * rule's base severity and the text around the match (grade.ts).
+   */
+  severity: Severity;
+  /** Language of the rule's words (BCP 47), when not English. */
+  language?: string;
   /** For invisible-unicode findings: the code point, e.g. 0x200B. */
   codePoint?: number;
   /** "tag-characters" when the match was in text hidden in Unicode tag characters (offset: its first tag char). */
@@ -53,7 +61,7 @@ export interface ScanResult {
 /** How bytes become text for the string path: WHATWG UTF-8, U+FFFD for ill-formed sequences, a BOM kept. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-type Hit = Omit<Finding, "line" | "column" | "excerpt"> & { excerpt?: string };
+type Hit = Omit<Finding, "line" | "column" | "excerpt" | "severity"> & { excerpt?: string; severity?: Severity };
 
 /**
  * A rule set bound to a core. Rules compile per scope on first use (tens of milliseconds); DFA states are built
@@ -175,11 +183,20 @@ export class Scanner {
     const invisible = this.core.findInvisible(text, invLimit);
     count(INVISIBLE_RULE_ID, invLimit.total - invisible.length);
     for (const inv of invisible) {
-      hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", offset: inv.offset, codePoint: inv.codePoint });
+      hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: inv.offset, codePoint: inv.codePoint });
     }
     const order = new Map(rules.map((r, i) => [r.id, i]));
     const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
     hits.sort((a, b) => a.offset - b.offset || rank(a) - rank(b));
+    let fences: Array<[number, number]> | undefined;
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    for (const h of hits) {
+      const rule = byId.get(h.rule);
+      if (!rule) { h.severity ??= "high"; continue; }
+      fences ??= fenceRanges(text);
+      h.severity = grade(text, rule, h.offset, fences, h.hiddenIn !== undefined);
+      if (rule.language !== undefined && rule.language !== "en") h.language = rule.language;
+    }
     return { findings: locate(text, hits), suppressed: [...suppressed].map(([rule, n]) => ({ rule, count: n })) };
   }
 }
@@ -214,7 +231,7 @@ function locate(text: string, hits: Hit[]): Finding[] {
       const c = text.charCodeAt(pos);
       if (c === 0x0a || (c === 0x0d && text.charCodeAt(pos + 1) !== 0x0a)) { line++; lineStart = pos + 1; }
     }
-    return { ...h, line, column: h.offset - lineStart + 1, excerpt: h.excerpt ?? excerpt(text, h.offset) };
+    return { ...h, severity: h.severity ?? "high", line, column: h.offset - lineStart + 1, excerpt: h.excerpt ?? excerpt(text, h.offset) };
   });
 }
 

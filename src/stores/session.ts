@@ -1,9 +1,12 @@
 // The frozen-session lifecycle: the first turn of a session builds the system prompt and stores it; every later turn
 // sends the stored bytes exactly, so the provider's prefix cache keeps hitting. Only a change of model, provider or
-// working directory (stale), a missing or damaged value, or an explicit invalidation builds it again. A store that
-// fails never stops a turn: it is logged and the turn goes on with the prompt it built.
+// working directory (stale), a missing or damaged value, a stored prompt with threat findings a fresh build does not
+// have, or an explicit invalidation builds it again. A store that fails never stops a turn: it is logged and the turn
+// goes on with the prompt it built.
 
 import { PromptasmError } from "../errors.js";
+import type { RuleScope } from "../scan/rules.js";
+import type { Finding } from "../scan/scanner.js";
 import { platformSection } from "../sections/platform.js";
 import { checkSessionId, errorText } from "./errors.js";
 import { contentHash, createSessionRecord, isSessionRecord } from "./record.js";
@@ -13,7 +16,8 @@ import type { SessionLogger, SessionRecord, SessionRuntime, SessionStore, Sessio
  * What a turn found in the store:
  * - `missing`: nothing stored (first turn, after invalidateSession, or the read failed): built and stored;
  * - `null`: a record whose prompt is null: warned, rebuilt, stored;
- * - `empty`: a record whose prompt is "", does not match its content hash, or is not a record: warned, rebuilt, stored;
+ * - `empty`: a record whose prompt is "", does not match its content hash, or is not a record, or (with a scanner) a
+ *   prompt with threat findings that a fresh build does not have: warned, rebuilt, stored;
  * - `stale`: the stored runtime names another model, provider or cwd: rebuilt, stored;
  * - `present`: a good record for this runtime: its bytes are reused exactly, build is not called.
  */
@@ -32,8 +36,22 @@ export interface SessionWarning {
   cause?: unknown;
 }
 
+/** What freezeSession scans a stored prompt with: a Scanner, or a Promptasm (`pa`). */
+export interface PromptScanner {
+  scan(text: string, options?: { scope?: RuleScope }): Finding[];
+}
+
+/** The scope a stored prompt is scanned at: "context", the rules every context file passed. */
+export const STORED_PROMPT_SCOPE: RuleScope = "context";
+
 /** Options of freezeSession and invalidateSession. */
 export interface FreezeOptions {
+  /**
+   * Scans every prompt read back from the store before it is used (see freezeSession). Pass one whenever the store
+   * can be written by anyone but this code (a file, a shared KV namespace); without it, a stored prompt is trusted
+   * as it is.
+   */
+  scanner?: PromptScanner;
   /** Where warnings go (default: `console.warn`). */
   logger?: SessionLogger;
   /** The clock for `createdAt` (default: `new Date()`). */
@@ -53,8 +71,9 @@ export interface FrozenSession<T extends { prompt: string } = { prompt: string }
   /** True when the store now holds exactly `prompt`, so the next turn reuses it; false after a failed write. */
   stored: boolean;
   /**
-   * The build's result when build ran this turn (every state but `present`). Its `prompt` may differ from `prompt`
-   * when a concurrent first build won the race: use `prompt`.
+   * The build's result when build ran this turn: every state but `present`, and `present` when the stored prompt had
+   * findings and a build ran to check them. Its `prompt` may differ from `prompt` when the stored prompt was reused
+   * or a concurrent first build won the race: use `prompt`.
    */
   built?: T;
   /**
@@ -78,13 +97,22 @@ const consoleLogger: SessionLogger = { warn: (message) => globalThis.console?.wa
  * A stored prompt whose SHA-256 is not its contentHash (a torn or damaged write) is never returned: it reads as
  * `empty`. Memory or files that change during a session change nothing here until invalidateSession.
  *
+ * With `options.scanner`, a stored prompt (a good or stale record, or a concurrent build's winner) is scanned at
+ * STORED_PROMPT_SCOPE before it is used: a store can be written by something else (a planted or edited file, another
+ * writer of a shared KV namespace), and the hash only tells a torn write. A prompt this code built can hold findings
+ * on purpose (a user-authored file loaded with a warning, an allow-listed file, the caller's own system message), so
+ * on findings the session is built afresh and the stored prompt is kept only when every one of its findings (rule and
+ * excerpt) is also in the fresh build's prompt. Otherwise it is a bad record: warned as `stored-findings` (the message
+ * names the session id and the rules), state `empty`, and the fresh build replaces it. A build that throws then
+ * propagates (the stored prompt is not used unchecked).
+ *
  * @param build assembles the prompt (e.g. `() => pa.assemble(reader, options)`); called at most once, and not at all
  *   when the stored prompt is reused. Its prompt is made well-formed (lone surrogates → U+FFFD) before use.
  * @param current this turn's model, provider, cwd and platform.
  * @throws PromptasmError E_ARG for a bad session id or a build result without a string `prompt`; whatever `build`
- *   throws. Store failures are never thrown.
+ *   or the scanner throws. Store failures are never thrown.
  * @example
- *   const turn = await freezeSession(store, sessionId, () => pa.assemble(reader, opts), { model, provider, cwd, platform: "cli" });
+ *   const turn = await freezeSession(store, sessionId, () => pa.assemble(reader, opts), { model, provider, cwd, platform: "cli" }, { scanner: pa });
  *   const system = requestSystemText(turn.prompt, ephemeralSystemPrompt);
  *   const user = turn.platformNote ? `${turn.platformNote}\n\n${userText}` : userText;
  */
@@ -116,29 +144,50 @@ export async function freezeSession<T extends { prompt: string }>(
     warn("read-failed", `session ${sessionId}: reading the stored prompt failed, building a new one: ${errorText(cause)}`, cause);
   }
 
+  // build() runs at most once: for a rebuild, or to check a stored prompt's findings.
+  let built: T | undefined;
+  const buildOnce = async (): Promise<T> => {
+    if (built !== undefined) return built;
+    const b = await build();
+    if (b === null || typeof b !== "object" || typeof b.prompt !== "string") {
+      throw new PromptasmError("E_ARG", "the session's build function must resolve to an object with a string prompt");
+    }
+    return (built = b);
+  };
+  // The findings of a stored prompt that a fresh build does not have; [] when there are none (or no scanner).
+  const unexplained = async (prompt: string): Promise<Finding[]> => {
+    if (options.scanner === undefined) return [];
+    const hits = options.scanner.scan(prompt, { scope: STORED_PROMPT_SCOPE });
+    if (hits.length === 0) return hits;
+    const fresh = new Set(options.scanner.scan((await buildOnce()).prompt, { scope: STORED_PROMPT_SCOPE }).map(findingKey));
+    return hits.filter((f) => !fresh.has(findingKey(f)));
+  };
+
   let state: SessionState = "missing";
   if (found !== null) {
     const check = await inspect(found, current);
     state = check.state;
     reason = check.message;
-    if (check.state === "present") return done("present", found as SessionRecord & { prompt: string }, true);
-    if (check.warning !== undefined) warn(check.warning, `session ${sessionId}: ${check.message}; rebuilding`);
+    const bad = check.state === "present" || check.state === "stale" ? await unexplained(found.prompt!) : [];
+    if (bad.length > 0) {
+      state = "empty";
+      reason = `the stored prompt has findings a fresh build does not have (${describeFindings(bad)})`;
+      warn("stored-findings", `session ${sessionId}: ${reason}: not used; rebuilding`);
+    } else if (check.state === "present") return done("present", found as SessionRecord & { prompt: string }, true, built);
+    else if (check.warning !== undefined) warn(check.warning, `session ${sessionId}: ${check.message}; rebuilding`);
   }
 
-  const built = await build();
-  if (built === null || typeof built !== "object" || typeof built.prompt !== "string") {
-    throw new PromptasmError("E_ARG", "the session's build function must resolve to an object with a string prompt");
-  }
+  const fresh = await buildOnce();
   const { platform, ...runtime } = current;
-  const record = (await createSessionRecord(built.prompt, runtime, platform, options.now?.() ?? new Date())) as SessionRecord & { prompt: string };
+  const record = (await createSessionRecord(fresh.prompt, runtime, platform, options.now?.() ?? new Date())) as SessionRecord & { prompt: string };
 
   if (state !== "missing") {
     try {
       await store.put(sessionId, record);
-      return done(state, record, true, built);
+      return done(state, record, true, fresh);
     } catch (cause) {
       warn("write-failed", `session ${sessionId}: storing the rebuilt prompt failed; this turn uses it unstored: ${errorText(cause)}`, cause);
-      return done(state, record, false, built);
+      return done(state, record, false, fresh);
     }
   }
 
@@ -147,14 +196,27 @@ export async function freezeSession<T extends { prompt: string }>(
     winner = await store.putIfAbsent(sessionId, record);
   } catch (cause) {
     warn("write-failed", `session ${sessionId}: storing the new prompt failed; this turn uses it unstored: ${errorText(cause)}`, cause);
-    return done(state, record, false, built);
+    return done(state, record, false, fresh);
   }
-  if (winner.prompt === record.prompt && winner.contentHash === record.contentHash) return done(state, record, true, built);
+  if (winner.prompt === record.prompt && winner.contentHash === record.contentHash) return done(state, record, true, fresh);
   // Another first build stored its prompt before ours: use that one, so both turns send the same bytes.
   const check = await inspect(winner, current);
-  if (check.state === "present") return done(state, winner as SessionRecord & { prompt: string }, true, built);
-  warn("winner-unusable", `session ${sessionId}: a concurrent build stored a prompt this turn cannot use (${check.message}); this turn uses its own, unstored`);
-  return done(state, record, false, built);
+  const bad = check.state === "present" ? await unexplained(winner.prompt!) : [];
+  if (check.state === "present" && bad.length === 0) return done(state, winner as SessionRecord & { prompt: string }, true, fresh);
+  const why = bad.length > 0 ? `it has findings this build does not have (${describeFindings(bad)})` : check.message;
+  warn("winner-unusable", `session ${sessionId}: a concurrent build stored a prompt this turn cannot use (${why}); this turn uses its own, unstored`);
+  return done(state, record, false, fresh);
+}
+
+// A finding as the same text gives it wherever it sits in a prompt: offsets move with the text around it.
+const findingKey = (f: Finding): string => `${f.rule}\u0000${f.excerpt}`;
+
+/** "rule-a at offset 12, rule-b at offset 40" for the first few findings, "+ N more" after them. */
+function describeFindings(findings: Finding[]): string {
+  const rules = [...new Set(findings.map((f) => f.rule))];
+  const first = findings.slice(0, 3).map((f) => `${f.rule} at offset ${f.offset}: ${JSON.stringify(f.excerpt)}`);
+  const more = findings.length > 3 ? `; ${findings.length - 3} more` : "";
+  return `rules ${rules.join(", ")}; ${first.join("; ")}${more}`;
 }
 
 /**

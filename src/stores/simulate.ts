@@ -21,7 +21,7 @@ import {
   anthropicRequest, countAnthropicBreakpoints, estimateTokens, prefixTextOfBlock,
   type AnthropicContentBlock, type AnthropicMessage, type AnthropicMessagesRequest, type AnthropicTool, type AnthropicTtl,
 } from "../providers/anthropic.js";
-import { freezeSession, invalidateSession, type CurrentRuntime, type SessionState, type SessionWarning } from "./session.js";
+import { freezeSession, invalidateSession, type CurrentRuntime, type PromptScanner, type SessionState, type SessionWarning } from "./session.js";
 import type { SessionLogger, SessionStore } from "./types.js";
 
 /**
@@ -70,6 +70,8 @@ export interface SimulateSessionOptions {
   turnSeconds?: number;
   /** Where freezeSession warnings go (default: kept in the turn's `warnings` only, nothing printed). */
   logger?: SessionLogger;
+  /** Scans the prompt read back from the store every turn (FreezeOptions.scanner); default: none. */
+  scanner?: PromptScanner;
   /** The clock for stored records' createdAt (default: the real clock). */
   now?: () => Date;
 }
@@ -171,7 +173,7 @@ export async function simulateSession(options: SimulateSessionOptions): Promise<
       }
 
       const current = options.runtime(turn);
-      const frozen = await freezeSession(store, sessionId, options.build, current, { logger, ...(options.now ? { now: options.now } : {}) });
+      const frozen = await freezeSession(store, sessionId, options.build, current, { logger, ...(options.now ? { now: options.now } : {}), ...(options.scanner ? { scanner: options.scanner } : {}) });
       // The note goes out once: on the first turn of the simulation or after a change of platform.
       const firstOnPlatform = turn === 1 || current.platform !== lastPlatform;
       lastPlatform = current.platform;

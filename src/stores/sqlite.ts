@@ -76,8 +76,9 @@ interface Opened {
  *   E_STORE_LOCKED on SQLITE_BUSY/SQLITE_LOCKED after the busy timeout, E_STORE_QUOTA on SQLITE_FULL (disk full or
  *   max_page_count reached), E_STORE_IO on any other SQLite failure.
  * @example
- *   const store = new SqliteSessionStore(join(workspace, ".promptasm", "sessions.db"));
- *   const turn = await freezeSession(store, sessionId, build, { model, provider, cwd, platform: "cli" });
+ *   // Outside the workspace (a repository must not be able to plant the file), e.g. the CLI's defaultStoreFile().
+ *   const store = new SqliteSessionStore(join(homedir(), ".local", "state", "promptasm", "sessions.sqlite"));
+ *   const turn = await freezeSession(store, sessionId, build, { model, provider, cwd, platform: "cli" }, { scanner: pa });
  *   store.close();
  */
 export class SqliteSessionStore implements SessionStore {

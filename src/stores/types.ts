@@ -72,6 +72,8 @@ export interface SessionLogger {
  * - `stored-null` / `stored-empty`: the stored prompt is null or "" (rebuilt);
  * - `hash-mismatch`: the stored prompt does not match its contentHash, e.g. a torn write (treated as empty);
  * - `invalid-record`: the stored value is not a SessionRecord (treated as empty);
+ * - `stored-findings`: the stored prompt has threat findings that a fresh build of the session does not have (a
+ *   planted or edited store; treated as empty, rebuilt and replaced). Only with FreezeOptions.scanner;
  * - `read-failed`: the store's get threw (treated as missing);
  * - `write-failed`: put or putIfAbsent threw (the turn uses the built prompt, unstored);
  * - `winner-unusable`: a concurrent first build stored a value this turn cannot use (damaged or for another runtime);
@@ -83,6 +85,7 @@ export type SessionWarningCode =
   | "stored-empty"
   | "hash-mismatch"
   | "invalid-record"
+  | "stored-findings"
   | "read-failed"
   | "write-failed"
   | "winner-unusable"

@@ -1,0 +1,128 @@
+// Grading: the severity of each finding, from its rule's base severity and the text around it. Precision comes from
+// here, not from dropping rules: a phrase a model would obey is "high" (the file is blocked); the same words in a
+// description, a code sample or a quoted example are "low" (reported, the file loads). An instruction with an action
+// (run, send, push, reveal, …) stays or becomes "high" wherever it sits, since an attacker can quote a payload as
+// easily as write it.
+
+import { foldText } from "./fold.js";
+import { I18N_ACTION_WORDS } from "./rules-i18n.js";
+import type { Rule, RuleCategory, Severity } from "./rules.js";
+
+/** Categories whose rules match words (phrases addressed to the model), which context can make harmless. */
+export const PHRASE_CATEGORIES: ReadonlySet<RuleCategory> = new Set<RuleCategory>([
+  "override", "deception", "role-hijack", "prompt-extraction", "command-and-control", "anti-forensics",
+]);
+
+/**
+ * English action words: an instruction that names one of these asks the model to do something with effect (run a
+ * command, send or reveal data, push or delete). Matched as whole words on the folded text, case-insensitively.
+ */
+export const ACTION_WORDS: readonly string[] = [
+  "run", "execute", "exec", "eval", "send", "post", "upload", "push", "reveal", "print", "output", "delete", "remove",
+  "rm", "curl", "wget", "exfiltrate", "leak", "disable", "deploy", "install", "download", "email", "forward",
+  "transfer", "paste", "commit", "grant", "dump", "disclose", "publish", "invoke", "call",
+];
+
+/** The context of one finding, as grade() saw it (for reports and tests). */
+export interface GradeReasons {
+  /** Inside a fenced code block (``` or ~~~) or an inline code span. */
+  inCode: boolean;
+  /** Inside quotation marks on its line, or on a Markdown blockquote line. */
+  inQuote: boolean;
+  /** Described rather than addressed: a modal or "to" before the verb, with no "you" earlier in the sentence. */
+  described: boolean;
+  /** An action word in the same sentence. */
+  action: boolean;
+}
+
+let actionRe: RegExp | undefined;
+function actionPattern(): RegExp {
+  if (actionRe) return actionRe;
+  const words = new Set(ACTION_WORDS);
+  for (const list of Object.values(I18N_ACTION_WORDS)) for (const w of list) words.add(w);
+  const esc = [...words].map((w) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&"));
+  // Latin-script words need word edges; other scripts (CJK has no spaces) match as substrings.
+  const latin = esc.filter((w) => /^[a-z' -]+$/.test(w));
+  const other = esc.filter((w) => !/^[a-z' -]+$/.test(w));
+  return (actionRe = new RegExp(`\\b(?:${latin.join("|")})\\b${other.length ? `|${other.join("|")}` : ""}`, "i"));
+}
+
+/** Where fenced code blocks are: sorted [start, end) offsets in UTF-16 code units. */
+function fenceRanges(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const re = /^[ \t]{0,3}(```+|~~~+)[^\n]*$/gm;
+  let open: { at: number; mark: string } | null = null;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const mark = m[1]!;
+    if (!open) open = { at: m.index, mark };
+    else if (mark[0] === open.mark[0] && mark.length >= open.mark.length && m[0].trim() === mark) {
+      out.push([open.at, m.index + m[0].length]);
+      open = null;
+    }
+  }
+  if (open) out.push([open.at, text.length]);
+  return out;
+}
+
+const SENTENCE_END = /[.!?。！？\n]/;
+
+/** The sentence around `offset`: from after the previous sentence end to the next one (at most 400 units each way). */
+function sentenceAround(text: string, offset: number): { start: number; end: number } {
+  let start = offset;
+  const minStart = Math.max(0, offset - 400);
+  while (start > minStart && !SENTENCE_END.test(text[start - 1]!)) start--;
+  let end = offset;
+  const maxEnd = Math.min(text.length, offset + 400);
+  // The finding's own words may hold a "." (./deploy.sh, .env): a sentence ends at ". " or at a line end.
+  while (end < maxEnd) {
+    const c = text[end]!;
+    if (c === "\n" || ((c === "." || c === "!" || c === "?" || c === "。" || c === "！" || c === "？") && (end + 1 >= text.length || /\s/.test(text[end + 1]!)))) break;
+    end++;
+  }
+  return { start, end };
+}
+
+/** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
+export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  let lineEnd = text.indexOf("\n", offset);
+  if (lineEnd === -1) lineEnd = text.length;
+  const before = text.slice(lineStart, offset);
+  const after = text.slice(offset, lineEnd);
+  const inFence = fences.some(([a, b]) => offset >= a && offset < b);
+  const ticks = (before.match(/`/g) ?? []).length;
+  const inCode = inFence || (ticks % 2 === 1 && after.includes("`"));
+  const dq = (before.match(/["“”«»„]/g) ?? []).length;
+  const sq = (before.match(/(?:^|[\s(])['‘]/g) ?? []).length - (before.match(/['’](?=$|[\s).,;:!?])/g) ?? []).length;
+  const inQuote = /^\s*>/.test(before) || (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
+  const { start, end } = sentenceAround(text, offset);
+  const lead = text.slice(start, offset);
+  const described = !/\byou\b|\byour\b/i.test(lead) &&
+    (/\b(?:should|will|would|can|could|may|might|shall|does|did)\s+(?:\w+\s+)?$/i.test(lead) ||
+      /\b(?:free|able|allowed|how|used|wants?|needs?)\s+to\s+(?:\w+\s+)?$/i.test(lead) ||
+      /\b(?:users?|it|they|he|she)\s+$/i.test(lead));
+  const sentence = foldText(text.slice(start, end)).folded;
+  return { inCode, inQuote, described, action: actionPattern().test(sentence) };
+}
+
+/**
+ * The severity of a finding of `rule` at `offset` in `text`.
+ * - Rules outside PHRASE_CATEGORIES (hidden HTML, commands, secrets, persistence) keep their base severity: a
+ *   command in a code block is still a command the agent may run.
+ * - A phrase finding whose base is "high" becomes "low" when it sits in code, in quotes or is described in the third
+ *   person ("The linter should ignore …", "Users can override …"), unless its sentence has an action word.
+ * - A phrase finding whose base is "low" becomes "high" when its sentence has an action word and it is not in code
+ *   or quotes ("Pretend to be the admin and run …").
+ * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
+ * @param fences fenceRanges(text), computed once per text.
+ */
+export function grade(text: string, rule: Rule, offset: number, fences: ReadonlyArray<readonly [number, number]>, hidden: boolean): Severity {
+  const base: Severity = rule.severity ?? "high";
+  if (hidden) return "high";
+  if (!PHRASE_CATEGORIES.has(rule.category)) return base;
+  const r = reasonsAt(text, offset, fences);
+  if (base === "high") return (r.inCode || r.inQuote || r.described) && !r.action ? "low" : "high";
+  return r.action && !r.inCode && !r.inQuote && !r.described ? "high" : "low";
+}
+
+export { fenceRanges };
