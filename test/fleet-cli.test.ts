@@ -73,8 +73,8 @@ describe("scan <root…>: output formats", () => {
       expect(r.code).toBe(1);
       const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
       expect(lines).toEqual([
-        { file: "ws1/.cursor/rules/style.mdc", findings: [{ rule: "invisible-unicode", category: "invisible", offset: 9, line: 1, column: 10, codePoint: 0x200b, excerpt: "\\u200B " }] },
-        { file: "ws1/AGENTS.md", findings: [{ rule: "ignore-instructions", category: "override", offset: 16, line: 3, column: 8, excerpt: `${PAYLOAD} now. ` }] },
+        { file: "ws1/.cursor/rules/style.mdc", findings: [{ rule: "invisible-unicode", category: "invisible", severity: "high", offset: 9, line: 1, column: 10, codePoint: 0x200b, excerpt: "\\u200B " }] },
+        { file: "ws1/AGENTS.md", findings: [{ rule: "ignore-instructions", category: "override", severity: "high", offset: 16, line: 3, column: 8, excerpt: `${PAYLOAD} now. ` }] },
         { file: "ws2/CLAUDE.md", findings: [] },
       ]);
     }

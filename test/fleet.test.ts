@@ -470,8 +470,12 @@ describe("SARIF (pure formatter, validated against the official 2.1.0 schema)", 
       fullDescription: { text: BUILTIN_RULES[0]!.description },
       help: { text: expect.stringContaining("Category: override. Scope: all (runs at --scope all, context, strict)."), markdown: expect.stringContaining("**Category:** override.") },
       defaultConfiguration: { level: "error" },
-      properties: { tags: ["security", "prompt-injection", "override", "scope:all"], category: "override", scope: "all" },
+      properties: { tags: ["security", "prompt-injection", "override", "scope:all"], category: "override", scope: "all", "security-severity": "8.0" },
     });
+    // A rule whose base severity is low is a warning by default, with a medium security-severity.
+    const pretend = run.tool.driver.rules.find((r: { id: string }) => r.id === "pretend-identity");
+    expect(pretend.defaultConfiguration).toEqual({ level: "warning" });
+    expect(pretend.properties["security-severity"]).toBe("5.0");
     expect(run.results.map((r: { ruleId: string; ruleIndex: number }) => [r.ruleId, ids[r.ruleIndex]])).toEqual([["html-comment-injection", "html-comment-injection"], ["ignore-instructions", "ignore-instructions"]]);
     expect(run.results[1]).toMatchObject({
       level: "error",

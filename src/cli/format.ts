@@ -45,27 +45,30 @@ export function clipQuoted(message: string, max = 80): string {
 /**
  * Human scan output: one `path:line:col rule-id excerpt` line per finding (line and column 1-based, the column in
  * UTF-16 code units; for invisible characters the rule id is followed by the code point, `invisible-unicode
- * U+200B`). The path is escaped (see {@link escapePath}) and the excerpt's trailing white space trimmed, so each
- * finding is exactly one line.
+ * U+200B`); a low-severity finding (a warning: the file would load) has `(warning)` after its rule label. The path
+ * is escaped (see {@link escapePath}) and the excerpt's trailing white space trimmed, so each finding is exactly one
+ * line.
  */
 export function formatFindingsText(file: string, findings: readonly Finding[]): string {
   const shown = escapePath(file);
   return findings.map((f) => {
     const excerpt = f.excerpt.trimEnd();
-    return `${shown}:${f.line}:${f.column} ${ruleLabel(f)}${excerpt === "" ? "" : ` ${excerpt}`}\n`;
+    const warn = f.severity === "low" ? " (warning)" : "";
+    return `${shown}:${f.line}:${f.column} ${ruleLabel(f)}${warn}${excerpt === "" ? "" : ` ${excerpt}`}\n`;
   }).join("");
 }
 
 /**
- * JSON-lines scan output: one object per scanned file, `{ file, findings: [{ rule, category, offset, line, column,
- * codePoint?, excerpt }] }` and a line feed (offsets and columns in UTF-16 code units). `file` is the path as given,
+ * JSON-lines scan output: one object per scanned file, `{ file, findings: [{ rule, category, severity ("high" |
+ * "low"), offset, line, column, language?, hiddenIn?, codePoint?, excerpt }] }` and a line feed (offsets and columns in UTF-16 code units). `file` is the path as given,
  * unescaped.
  */
 export function formatFindingsJson(file: string, findings: readonly Finding[]): string {
   return JSON.stringify({
     file,
     findings: findings.map((f) => ({
-      rule: f.rule, category: f.category, offset: f.offset, line: f.line, column: f.column,
+      rule: f.rule, category: f.category, severity: f.severity, offset: f.offset, line: f.line, column: f.column,
+      ...(f.language !== undefined ? { language: f.language } : {}), ...(f.hiddenIn !== undefined ? { hiddenIn: f.hiddenIn } : {}),
       ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), excerpt: f.excerpt,
     })),
   }) + "\n";
@@ -77,6 +80,8 @@ export interface ScanSummary {
   files: number;
   bytes: number;
   findings: number;
+  /** Of the findings, how many are low-severity (warnings). */
+  warnings?: number;
   filesWithFindings: number;
   /** Files skipped as binary (a NUL byte in the first 8 KiB), and over --max-bytes. */
   binary: number;
@@ -103,7 +108,7 @@ export function megabytes(bytes: number): string {
  */
 export function formatScanSummary(s: ScanSummary): string {
   const parts = [`${count(s.files, "file")} scanned (${megabytes(s.bytes)}) in ${(s.ms / 1000).toFixed(1)} s on ${count(s.threads, "thread")}: ` +
-    (s.findings === 0 ? "no findings" : `${count(s.findings, "finding")} in ${count(s.filesWithFindings, "file")}`)];
+    (s.findings === 0 ? "no findings" : `${count(s.findings, "finding")}${(s.warnings ?? 0) > 0 ? ` (${count(s.warnings!, "warning")})` : ""} in ${count(s.filesWithFindings, "file")}`)];
   if (s.binary > 0) parts.push(`${count(s.binary, "binary file")} skipped`);
   if (s.tooLarge > 0) parts.push(`${count(s.tooLarge, "file")} over --max-bytes skipped`);
   if ((s.outside ?? 0) > 0) parts.push(`${count(s.outside!, "symlink")} to outside the scanned roots skipped`);

@@ -1,5 +1,5 @@
 // The promptasm command line. main() parses arguments, runs one command and returns the exit code
-// (0 clean, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
+// (0 clean or only warnings, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { mkdir, readFile, stat } from "node:fs/promises";
@@ -316,7 +316,8 @@ async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, opt
 /**
  * Runs the CLI.
  * @param argv arguments after the program name, e.g. ["scan", "AGENTS.md"].
- * @returns the exit code: 0 clean, 1 findings (scan), 2 usage or I/O error.
+ * @returns the exit code: 0 clean, 1 findings (scan: high-severity ones, or any with --fail-on low), 2 usage or I/O
+ *   error.
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let code = EXIT_CLEAN;
@@ -347,6 +348,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--tools <names>", "comma-separated tool names the agent has (tool list, guidance and style sections)")
     .option("--environment", "add an environment section: this machine's OS (and WSL), the working directory")
     .option("--no-cache-boundary", "leave out the cache boundary marker")
+    .option("--warnings-block", "block files with only low-severity findings too (by default they load with a warning)")
     .option("--config <file>", `config file, used in full (default: the nearest ${CONFIG_FILE} from [dir] up to the project root, of which only rules are used)`)
     .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
@@ -381,6 +383,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(opts.provider !== undefined ? { provider: opts.provider } : {}),
         ...(opts.target !== undefined ? { targetPath: opts.target } : {}),
         ...(opts.currentTime ? { currentTime: true } : {}),
+        ...(opts.warningsBlock ? { warningsBlock: true } : {}),
         ...(opts.tools !== undefined ? { tools: String(opts.tools).split(",").map((name: string) => name.trim()).filter((name: string) => name !== "").map((name: string) => ({ name })) } : {}),
         ...(opts.environment ? { environment: { os: process.platform, wsl: await isWsl() } } : {}),
         ...(opts.cacheBoundary === false ? { cacheBoundary: false } : {}),
@@ -426,6 +429,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option("--format <format>", "output: human (path:line:col rule-id excerpt), json (one JSON object per file per line) or sarif (SARIF 2.1.0)").choices(["human", "json", "sarif"]))
     .option("--json", "the same as --format json")
     .addOption(new Option("--scope <scope>", "rules to run: all, context (context files) or strict (agent-written memory and skills)").choices([...SCOPES]).default("context"))
+    .addOption(new Option("--fail-on <severity>", "exit 1 on findings of this severity or above: high (files assemble would block) or low (warnings too)").choices(["high", "low"]).default("high"))
     .option("--all", "in directories, scan every file, not only context files and Markdown")
     .option("--include <glob>", "in directories, scan only files matching this glob (relative to the directory; repeatable)", collect, [])
     .option("--exclude <glob>", "in directories, skip files and directories matching this glob (relative to the directory; repeatable)", collect, [])
@@ -458,7 +462,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const out = (text: string) => { if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
       const err = (text: string) => { if (bar) bar.log(text); else io.stderr(text); };
       const t0 = performance.now();
-      const totals = { files: 0, bytes: 0, findings: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0, outside: 0 };
+      const totals = { files: 0, bytes: 0, findings: 0, warnings: 0, failing: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0, outside: 0 };
       const sarifFiles: SarifFile[] = [];
       const sarifNotes: SarifNotification[] = [];
       const say = (level: "error" | "note", path: string, message: string) => {
@@ -490,6 +494,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         totals.files++;
         totals.bytes += o.bytes;
         totals.findings += o.findings.length;
+        for (const f of o.findings) {
+          if (f.severity === "low") totals.warnings++;
+          if (f.severity !== "low" || opts.failOn === "low") totals.failing++;
+        }
         if (o.findings.length > 0) totals.filesWithFindings++;
         if (format === "human") out(formatFindingsText(e.shown, o.findings));
         else if (format === "json") out(formatFindingsJson(e.shown, o.findings));
@@ -523,7 +531,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }
       // The threads that ran: workers start as work needs them, so a small tree may use fewer than --threads.
       if (walked.directories > 0) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
-      code = totals.errors > 0 ? EXIT_ERROR : totals.findings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+      code = totals.errors > 0 ? EXIT_ERROR : totals.failing > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     });
 
   program.command("explain")

@@ -92,7 +92,7 @@ function shortText(description: string): string {
 }
 
 /** What a SARIF rule descriptor is made from: a Rule's metadata, or the invisible-character pass's. */
-type RuleMeta = Pick<Rule, "id" | "scope" | "description"> & { category: RuleCategory | "invisible"; short?: string };
+type RuleMeta = Pick<Rule, "id" | "scope" | "description" | "severity"> & { category: RuleCategory | "invisible"; short?: string };
 
 /** Metadata of the invisible-character pass, which is not a pattern rule. */
 const INVISIBLE: RuleMeta = {
@@ -103,10 +103,17 @@ const INVISIBLE: RuleMeta = {
   description: "An invisible or bidirectional-control character (zero-width characters, bidi controls, tag characters, fillers, control characters), which can hide text from a reviewer while a model still reads it.",
 };
 
+/**
+ * GitHub code scanning's `security-severity` (a CVSS-like score as a string; 7.0-8.9 shows as "high", 4.0-6.9 as
+ * "medium"): a high finding blocks a context file, a low one is a warning.
+ */
+export const SECURITY_SEVERITY = { high: "8.0", low: "5.0" } as const;
+
 function descriptor(rule: RuleMeta): ReportingDescriptor {
   const scopes = SCOPES.slice(SCOPES.indexOf(rule.scope)).join(", ");
-  const after = "promptasm blocks a context file with any finding instead of loading it. Quoting does not exempt a " +
-    `phrase (${QUOTING_POLICY}): after review, allow the file by its SHA-256 in promptasm.config.json.`;
+  const after = "promptasm blocks a context file with a high-severity finding instead of loading it; a low-severity " +
+    "finding (the words in code, in quotes or described, with no action) is a warning and the file loads. An " +
+    `instruction with an action is high even when quoted (${QUOTING_POLICY}): after review, allow the file by its SHA-256 in promptasm.config.json.`;
   const text = `${rule.description}\n\nCategory: ${rule.category}. Scope: ${rule.scope} (runs at --scope ${scopes}). ${after}`;
   const markdown = `${rule.description}\n\n**Category:** ${rule.category}. **Scope:** ${rule.scope} (runs at \`--scope ${scopes}\`). ${after}`;
   return {
@@ -115,8 +122,11 @@ function descriptor(rule: RuleMeta): ReportingDescriptor {
     shortDescription: { text: rule.short ?? shortText(rule.description) },
     fullDescription: { text: rule.description },
     help: { text, markdown },
-    defaultConfiguration: { level: "error" },
-    properties: { tags: ["security", "prompt-injection", rule.category, `scope:${rule.scope}`], category: rule.category, scope: rule.scope },
+    defaultConfiguration: { level: rule.severity === "low" ? "warning" : "error" },
+    properties: {
+      tags: ["security", "prompt-injection", rule.category, `scope:${rule.scope}`], category: rule.category, scope: rule.scope,
+      "security-severity": SECURITY_SEVERITY[rule.severity ?? "high"],
+    },
   };
 }
 
@@ -149,7 +159,7 @@ export function formatSarif(input: SarifInput): string {
       results.push({
         ruleId: f.rule,
         ...(i !== undefined ? { ruleIndex: i } : {}),
-        level: "error",
+        level: f.severity === "low" ? "warning" : "error",
         message: { text: `${ruleLabel(f)}: ${i !== undefined ? descriptors[i]!.shortDescription!.text : "a finding."}${hidden}` },
         locations: [{
           physicalLocation: {
@@ -161,7 +171,7 @@ export function formatSarif(input: SarifInput): string {
           },
         }],
         partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-        properties: { category: f.category, scope: f.scope, offset: f.offset, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}) },
+        properties: { category: f.category, scope: f.scope, severity: f.severity, "security-severity": SECURITY_SEVERITY[f.severity ?? "high"], offset: f.offset, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}) },
       });
     });
   }

@@ -31,7 +31,7 @@ const CATEGORIES: readonly RuleCategory[] = [
   "anti-forensics", "persistence", "secret", "custom",
 ];
 const isPlainObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
-const ASSEMBLE_KEYS = new Set(["policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform", "platformOverrides", "tools", "toolUseEnforcement", "overrides", "timeZone", "currentTime", "cacheBoundary"]);
+const ASSEMBLE_KEYS = new Set(["policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform", "platformOverrides", "tools", "toolUseEnforcement", "overrides", "timeZone", "currentTime", "cacheBoundary", "warningsBlock"]);
 
 /**
  * Parses and checks a config file's text.
@@ -62,7 +62,8 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
     const where = `rules[${i}]`;
     if (typeof r !== "object" || r === null) return fail(`${where} must be an object`);
     const o = r as Record<string, unknown>;
-    for (const key of Object.keys(o)) if (!["id", "category", "scope", "description", "pattern", "caseSensitive"].includes(key)) fail(`${where}: unknown key ${JSON.stringify(key)}`);
+    for (const key of Object.keys(o)) if (!["id", "category", "scope", "description", "pattern", "caseSensitive", "severity"].includes(key)) fail(`${where}: unknown key ${JSON.stringify(key)}`);
+    if (o.severity !== undefined && o.severity !== "high" && o.severity !== "low") fail(`${where}.severity must be "high" or "low"`);
     const scope = o.scope ?? "all";
     if (!SCOPES.includes(scope as never)) fail(`${where}.scope must be one of ${SCOPES.join(", ")}`);
     const category = o.category ?? "custom";
@@ -75,6 +76,7 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
       description: str(o.description, `${where}.description`, true) ?? "(user rule)",
       pattern: str(o.pattern, `${where}.pattern`)!,
       ...(o.caseSensitive === true ? { caseSensitive: true } : {}),
+      ...(o.severity === "low" ? { severity: "low" as const } : {}),
     };
   });
   const allow = arr(obj.allow, "allow").map((a, i): AllowEntry => {
@@ -101,7 +103,7 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
     for (const [k, values] of [["policy", DISCOVERY_POLICIES], ["mode", ["full", "minimal", "none"]], ["budget", ["hermes", "openclaw"]]] as const) {
       if (assemble[k] !== undefined && !(values as readonly unknown[]).includes(assemble[k])) fail(`assemble.${k} must be one of ${values.join(", ")}`);
     }
-    for (const k of ["currentTime", "cacheBoundary"]) if (assemble[k] !== undefined && typeof assemble[k] !== "boolean") fail(`assemble.${k} must be true or false`);
+    for (const k of ["currentTime", "cacheBoundary", "warningsBlock"]) if (assemble[k] !== undefined && typeof assemble[k] !== "boolean") fail(`assemble.${k} must be true or false`);
     if (assemble.tools !== undefined) {
       arr(assemble.tools, "assemble.tools").forEach((t, i) => {
         if (typeof t !== "object" || t === null) fail(`assemble.tools[${i}] must be an object`);

@@ -71,8 +71,9 @@ export interface AssembleOptions {
   overrides?: { interactionStyle?: string; toolCallStyle?: string; executionBias?: string };
   /**
    * An external memory block (e.g. from a memory provider), added to the memory section. It is agent memory like
-   * MEMORY.md: scanned at the "strict" scope, and on any finding withheld (a notice takes its place) and reported as
-   * findings of the file "externalMemory". Never exempt (userAuthored and allow name files only).
+   * MEMORY.md: scanned at the "strict" scope; on a high-severity finding (or any, with warningsBlock) it is withheld
+   * (a notice takes its place), and its findings are reported as the file "externalMemory" (EXTERNAL_MEMORY_LABEL).
+   * Never exempt (userAuthored and allow name files only).
    */
   externalMemory?: string;
   /** Host facts for the environment section (the working directory is options.cwd). */
@@ -167,8 +168,9 @@ const SKILL_DEPTH = 4;
  * finding unless user-authored (warned) or allowed by hash; clean files are normalized and cut head/tail by the budget.
  * The joins are scanned too: each pair of context files that load one after the other (static files in order, then
  * dynamic ones), and MEMORY.md → USER.md → externalMemory in the memory section, so a phrase split across two of them
- * is found (see joinFindings); such a finding names both (`spansFiles`) and blocks both, unless both are exempt (then
- * it is a warning, or allowed when both allow entries list the rule). A file blocked this way leaves its neighbours
+ * is found (see joinFindings); such a finding names both (`spansFiles`) and blocks both, unless its findings are all
+ * low-severity (without warningsBlock) or both files are exempt (then it is a warning, or allowed when both allow
+ * entries list the rule). A file blocked this way leaves its neighbours
  * adjacent, and they are scanned as a pair in turn. Same inputs give identical bytes, whatever order the reader lists
  * directories in.
  * @throws PromptasmError E_ARG for a relative path, an unknown policy/mode/budget or an out-of-range number,
@@ -270,12 +272,14 @@ export async function assembleSystemPrompt(
           const sha = await sha256Hex(p.raw);
           return allow.some((e) => e.file === p.label && e.sha256.toLowerCase() === sha && rules.every((r) => e.rules.includes(r))) ? "allowed" : null;
         };
-        const ea = await exemption(a), eb = await exemption(b);
+        // As for one file: only high-severity findings block, unless the caller makes warnings block.
+        const lowOnly = !options.warningsBlock && hits.every((f) => f.severity === "low");
+        const ea = lowOnly ? "warned" : await exemption(a), eb = lowOnly ? "warned" : await exemption(b);
         const action: FileFinding["action"] = ea === null || eb === null ? "blocked" : ea === "allowed" && eb === "allowed" ? "allowed" : "warned";
         for (const f of hits) {
           findings.push({ ...f, file: `${a.label} + ${b.label}`, path: `${a.path} + ${b.path}`, action, spansFiles: [a.label, b.label], spansPaths: [a.path, b.path] });
         }
-        const what = action === "blocked" ? "both blocked" : action === "warned" ? "both loaded with a warning (exempt)" : "both allowed";
+        const what = action === "blocked" ? "both blocked" : lowOnly ? "both loaded with a warning (low severity)" : action === "warned" ? "both loaded with a warning (exempt)" : "both allowed";
         notes.push({ path: a.path, message: `${a.path} + ${b.path}: a phrase split across the two matched ${rules.join(", ")}: ${what}` });
         if (action !== "blocked") continue;
         for (const p of [a, b]) {
@@ -317,9 +321,14 @@ export async function assembleSystemPrompt(
     if (typeof external !== "string") throw new PromptasmError("E_ARG", `externalMemory must be a string, got ${short(external)}`);
     const result = scanner.scanDetailed(external, { scope: "strict" });
     for (const s of result.suppressed) notes.push({ path: EXTERNAL_MEMORY_LABEL, message: `${EXTERNAL_MEMORY_LABEL}: ${s.count} more ${s.rule} findings not listed` });
-    if (result.findings.length > 0) {
+    const rules = [...new Set(result.findings.map((f) => f.rule))];
+    if (result.findings.length > 0 && !options.warningsBlock && result.findings.every((f) => f.severity === "low")) {
+      // Low severity only: reported and loaded, as for a file.
+      for (const f of result.findings) findings.push({ ...f, file: EXTERNAL_MEMORY_LABEL, path: EXTERNAL_MEMORY_LABEL, action: "warned" });
+      notes.push({ path: EXTERNAL_MEMORY_LABEL, message: `${EXTERNAL_MEMORY_LABEL}: low-severity findings (${rules.join(", ")}): loaded with a warning` });
+    } else if (result.findings.length > 0) {
       for (const f of result.findings) findings.push({ ...f, file: EXTERNAL_MEMORY_LABEL, path: EXTERNAL_MEMORY_LABEL, action: "blocked" });
-      notes.push({ path: EXTERNAL_MEMORY_LABEL, message: `${EXTERNAL_MEMORY_LABEL}: the memory provider's block matched ${[...new Set(result.findings.map((f) => f.rule))].join(", ")}: withheld` });
+      notes.push({ path: EXTERNAL_MEMORY_LABEL, message: `${EXTERNAL_MEMORY_LABEL}: the memory provider's block matched ${rules.join(", ")}: withheld` });
       external = null; // withheld: the notice goes in its place
     }
   }
@@ -517,8 +526,9 @@ export const JOIN_WINDOW = 400;
  * run ./deploy.sh"). The last JOIN_WINDOW code units of `before` (moved on to the next word start when the cut falls
  * inside a word), a line feed, and the first JOIN_WINDOW code units of `after` are scanned together; a finding counts
  * when it starts in `before`'s part and is not found when that part is scanned alone, i.e. it needs text from `after`.
- * Rules treat a line feed as white space, so the separator does not break a phrase by itself. Only adjacent pairs are
- * checked: a phrase spread over three texts (the middle one a fragment), or reaching further than the windows, is
+ * Rules treat a line feed as white space, so the separator does not break a phrase by itself; a finding graded low
+ * takes the severity it gets when the two halves are read as one sentence (a space at the join instead, so an action
+ * word in the second text counts). Only adjacent pairs are checked: a phrase spread over three texts (the middle one a fragment), or reaching further than the windows, is
  * not found.
  * @param scanner anything with Scanner.scan (a Scanner or a Promptasm).
  * @param scope the rules to run (the narrower scope of the two texts).
@@ -540,12 +550,21 @@ export function joinFindings(scanner: Pick<Scanner, "scan">, before: string, aft
   const tail = before.slice(start);
   let head = after.slice(0, JOIN_WINDOW);
   if ((head.charCodeAt(head.length - 1) & 0xfc00) === 0xd800) head = head.slice(0, -1);
-  const alone = new Set(scanner.scan(tail, { scope }).map((f) => `${f.rule}@${f.offset}`));
+  const key = (f: Finding) => `${f.rule}@${f.offset}`;
+  const alone = new Set(scanner.scan(tail, { scope }).map(key));
+  // Grading ends a sentence at a line feed, but a reader takes the two halves as one sentence: a low finding is
+  // regraded with a space at the join (matches are still taken from the line-feed join only).
+  let asOneSentence: Map<string, Finding> | undefined;
   const out: Finding[] = [];
   for (const f of scanner.scan(`${tail}\n${head}`, { scope })) {
-    if (f.offset >= tail.length || alone.has(`${f.rule}@${f.offset}`)) continue;
+    if (f.offset >= tail.length || alone.has(key(f))) continue;
+    let severity = f.severity;
+    if (severity === "low") {
+      asOneSentence ??= new Map(scanner.scan(`${tail} ${head}`, { scope }).map((g) => [key(g), g]));
+      severity = asOneSentence.get(key(f))?.severity ?? severity;
+    }
     const offset = start + f.offset;
-    out.push({ ...f, offset, ...lineAndColumn(before, offset) });
+    out.push({ ...f, severity, offset, ...lineAndColumn(before, offset) });
   }
   return out;
 }

@@ -114,9 +114,17 @@ class Nfa {
     this.edges.push([]);
     return this.eps.length - 1;
   }
+  // Edges on the same set share one membership array: phrase rules repeat a few sets (a letter, a separator, the
+  // junk inside a word) on tens of thousands of edges.
+  private readonly members = new Map<string, Uint8Array>();
   edge(from: number, set: SymbolSet, to: number): void {
-    const member = new Uint8Array(this.part.nClasses + 1);
-    for (const c of this.part.classesOf(set)) member[c] = 1;
+    const key = set.join(";");
+    let member = this.members.get(key);
+    if (!member) {
+      member = new Uint8Array(this.part.nClasses + 1);
+      for (const c of this.part.classesOf(set)) member[c] = 1;
+      this.members.set(key, member);
+    }
     this.edges[from]!.push({ member, to });
   }
   // Builds a fragment for `node` from `start`; returns its end state.

@@ -93,7 +93,7 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const ticks = (before.match(/`/g) ?? []).length;
   const inCode = inFence || (ticks % 2 === 1 && after.includes("`"));
   const dq = (before.match(/["“”«»„]/g) ?? []).length;
-  const sq = (before.match(/(?:^|[\s(])['‘]/g) ?? []).length - (before.match(/['’](?=$|[\s).,;:!?])/g) ?? []).length;
+  const sq = (before.match(/(?:^|[\s(])['‘]/g) ?? []).length - (before.match(/(?<=[^\s(])['’](?=$|[\s).,;:!?])/g) ?? []).length;
   const inQuote = /^\s*>/.test(before) || (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
   const { start, end } = sentenceAround(text, offset);
   const lead = text.slice(start, offset);

@@ -5,11 +5,11 @@
 //   commas, colons, quotes), U+FFFD, emoji and other astral symbols (surrogates), and inline HTML tags
 //   ("<b>", "</i>", "<span class=x>");
 // - inside a word, junk a renderer or a model reads through: Markdown emphasis and code marks ("ig*no*re",
-//   "ig`no`re"), U+FFFD ("ign\uFFFDore", an invalid byte), and short inline tags ("ig<b>no</b>re").
+//   "ig`no`re") and U+FFFD ("ign\uFFFDore", an invalid byte).
 // All of it is plain pattern syntax (pattern.ts), so both engines run it unchanged.
 
 /** An inline HTML tag, opening or closing, with or without attributes (no "<" or ">" inside, one line). */
-export const INLINE_TAG = String.raw`<\/?[a-z][a-z0-9]{0,9}(?:\s[^<>\n]*)?\/?>`;
+export const INLINE_TAG = String.raw`<\/?[a-z][a-z0-9]*(?:\s[^<>\n]*)?\/?>`;
 
 /** One separator code unit: white space, ASCII punctuation and symbols, U+FFFD, a surrogate (emoji, astral). */
 export const SEP_UNIT = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\ufffd\ud800-\udfff]`;
@@ -17,8 +17,8 @@ export const SEP_UNIT = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\ufffd
 /** A run of separators between two words (at least one unit or tag). */
 export const SEP = `(?:${SEP_UNIT}|${INLINE_TAG})+`;
 
-/** Junk a reader reads through inside a word: emphasis and code marks, U+FFFD, a short inline tag. */
-export const WORD_JUNK = String.raw`(?:[*~\x60\ufffd]|<\/?[a-z]{1,10}>)`;
+/** Junk a reader reads through inside a word: emphasis and code marks, U+FFFD. */
+export const WORD_JUNK = String.raw`[*~\x60\ufffd]`;
 
 /** A pattern-syntax escape of one code unit. */
 function esc(c: string): string {

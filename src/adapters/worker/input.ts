@@ -179,7 +179,7 @@ export function files(value: unknown): { mounted: Record<string, string>; names:
 
 const OPTION_KEYS = [
   "cwd", "home", "root", "policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform",
-  "systemMessage", "tools", "toolUseEnforcement", "externalMemory", "currentTime", "cacheBoundary", "targetPath",
+  "systemMessage", "tools", "toolUseEnforcement", "externalMemory", "currentTime", "cacheBoundary", "warningsBlock", "targetPath",
   "userAuthored", "allow", "now", "timeZone",
 ] as const;
 
@@ -202,6 +202,7 @@ export function assembleOptions(value: unknown): AssembleOptions {
   set("maxChars", int(o.maxChars, "options.maxChars"));
   set("currentTime", bool(o.currentTime, "options.currentTime"));
   set("cacheBoundary", bool(o.cacheBoundary, "options.cacheBoundary"));
+  set("warningsBlock", bool(o.warningsBlock, "options.warningsBlock"));
   set("userAuthored", strings(o.userAuthored, "options.userAuthored"));
   if (o.tools !== undefined) {
     if (!Array.isArray(o.tools)) bad("E_TYPE", "options.tools must be an array of { name, summary? }");
