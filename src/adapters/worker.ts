@@ -126,9 +126,12 @@ async function scan(request: Request): Promise<Response> {
   return json(200, { files: out, clean: out.every((f) => f.findings.length === 0) });
 }
 
-/** The findings of a stored prompt, as the API shows them (rule, offset in UTF-16 code units, excerpt). */
+/**
+ * The high-severity findings of a stored prompt (low ones load with a warning in any build), as the API shows them:
+ * rule, offset in UTF-16 code units, excerpt.
+ */
 async function storedFindings(prompt: string): Promise<Array<{ rule: string; offset: number; excerpt: string }>> {
-  return (await core()).scan(prompt, { scope: STORED_PROMPT_SCOPE }).map((f) => ({ rule: f.rule, offset: f.offset, excerpt: f.excerpt }));
+  return (await core()).scan(prompt, { scope: STORED_PROMPT_SCOPE }).filter((f) => f.severity !== "low").map((f) => ({ rule: f.rule, offset: f.offset, excerpt: f.excerpt }));
 }
 
 /**

@@ -34,7 +34,7 @@ export interface IndexedDbSessionStoreOptions {
  *   E_STORE_QUOTA on QuotaExceededError, E_STORE_IO on any other IndexedDB failure.
  * @example
  *   const store = new IndexedDbSessionStore({ name: "my-agent" });
- *   const turn = await freezeSession(store, sessionId, build, { model, provider, cwd, platform: "web" });
+ *   const turn = await freezeSession(store, sessionId, build, { model, provider, cwd, platform: "web" }, { scanner: pa });
  */
 export class IndexedDbSessionStore implements SessionStore {
   readonly name: string;

@@ -83,7 +83,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  *   export default {
  *     async fetch(request: Request, env: { PROMPTS: KVNamespace }) {
  *       const store = new KvSessionStore(env.PROMPTS, { prefix: `tenant/${tenantId}/`, expirationTtl: 7 * 86400 });
- *       const turn = await freezeSession(store, sessionId, build, { model, provider, platform: "web" });
+ *       const turn = await freezeSession(store, sessionId, build, { model, provider, platform: "web" }, { scanner: pa });
  *       // …
  *     },
  *   };

@@ -19,7 +19,7 @@ export interface MemorySessionStoreOptions {
  * stored.
  * @example
  *   const store = new MemorySessionStore();
- *   const turn = await freezeSession(store, "s1", () => pa.assemble(reader, options), { model, platform: "cli" });
+ *   const turn = await freezeSession(store, "s1", () => pa.assemble(reader, options), { model, platform: "cli" }, { scanner: pa });
  */
 export class MemorySessionStore implements SessionStore {
   readonly #records = new Map<string, SessionRecord>();

@@ -98,7 +98,7 @@ const consoleLogger: SessionLogger = { warn: (message) => globalThis.console?.wa
  * `empty`. Memory or files that change during a session change nothing here until invalidateSession.
  *
  * With `options.scanner`, a stored prompt (a good or stale record, or a concurrent build's winner) is scanned at
- * STORED_PROMPT_SCOPE before it is used: a store can be written by something else (a planted or edited file, another
+ * STORED_PROMPT_SCOPE before it is used (high-severity findings only: low ones load with a warning in any build): a store can be written by something else (a planted or edited file, another
  * writer of a shared KV namespace), and the hash only tells a torn write. A prompt this code built can hold findings
  * on purpose (a user-authored file loaded with a warning, an allow-listed file, the caller's own system message), so
  * on findings the session is built afresh and the stored prompt is kept only when every one of its findings (rule and
@@ -157,7 +157,8 @@ export async function freezeSession<T extends { prompt: string }>(
   // The findings of a stored prompt that a fresh build does not have; [] when there are none (or no scanner).
   const unexplained = async (prompt: string): Promise<Finding[]> => {
     if (options.scanner === undefined) return [];
-    const hits = options.scanner.scan(prompt, { scope: STORED_PROMPT_SCOPE });
+    // Low-severity findings load with a warning in any build, so only high ones (those that block a file) count.
+    const hits = options.scanner.scan(prompt, { scope: STORED_PROMPT_SCOPE }).filter((f) => f.severity !== "low");
     if (hits.length === 0) return hits;
     const fresh = new Set(options.scanner.scan((await buildOnce()).prompt, { scope: STORED_PROMPT_SCOPE }).map(findingKey));
     return hits.filter((f) => !fresh.has(findingKey(f)));
