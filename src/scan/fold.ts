@@ -6,12 +6,15 @@
 //   joiners, variation selectors, Hangul fillers, …), every combining mark (General_Category Mn and Me, so
 //   "igno\u0301re" reads "ignore"), and the C0/C1 controls but tab and line breaks. The invisible-character pass still
 //   reports the ones that hide text.
-// - otherwise folded to a fixed point of: NFKC (fullwidth "ｉ", circled "ⓘ", "ℐ" -> one code unit), lower case
-//   (String.prototype.toLowerCase when it gives one code unit: "И" -> "и") and the UTS #39 confusables skeleton
-//   (unicode-data.ts, generated from confusables.txt: Cyrillic "а" -> "a", Greek "ο" -> "o", …). ASCII is the target
-//   alphabet: ASCII characters are never folded, so case-sensitive rules still see ASCII case and digits.
-// - then, when the result is non-ASCII punctuation, a symbol or a separator (General_Category P*, S*, Z*), it reads
-//   as a space: an em dash, an arrow or a bullet between words separates them as a space does. Three exceptions keep
+// - otherwise folded to a fixed point of: NFKC (fullwidth "ｉ", circled "ⓘ", "ℐ" -> one code unit); the UTS #39
+//   confusables skeleton (unicode-data.ts, generated from confusables.txt: Cyrillic "а" -> "a", Greek "ο" -> "o",
+//   Greek capital "Ν" -> "N", …), by the character's own shape first; lower case (toLowerCase when it gives one code
+//   unit: "И" -> "и") and the lower case's prototype; and an accented letter's base letter ("ó" -> "o": NFD gives the
+//   letter and combining marks only; Latin, Greek and Cyrillic letters). ASCII is the target alphabet: ASCII characters are never folded, so
+//   case-sensitive rules still see ASCII case and digits. Case pairs fold alike: a capital whose shape is a Latin
+//   letter takes its lower case with it ("Н" -> "H", so "н" -> "h"); a capital shaped like "l" reads "I".
+// - then, when the character or its result is non-ASCII punctuation, a symbol or a separator (General_Category P*,
+//   S*, Z*), it reads as a space: an em dash, an arrow or a bullet between words separates them as a space does. Three exceptions keep
 //   their own symbol: U+FFFD (what an invalid byte decodes to; rules treat it as a separator and as junk inside a
 //   word, see rules.ts), and U+2028/U+2029 (line terminators, as in JS).
 // Folds that give more than one code unit (NFKC "ﬁ" -> "fi", "ß" has no one-unit upper/lower change, multi-character
@@ -36,16 +39,28 @@ function eachRange(flat: readonly number[], f: (lo: number, hi: number) => void)
   for (let k = 0; k + 1 < flat.length; k += 2) f(flat[k]!, flat[k + 1]!);
 }
 
-/** One step of the fold for a non-ASCII code unit: NFKC, lower case, confusable prototype (each only when one unit). */
-function foldStep(u: number, conf: Map<number, number>): number {
-  const ch = String.fromCharCode(u);
-  const nfkc = ch.normalize("NFKC");
+/**
+ * One step of the fold for a non-ASCII code unit: NFKC; the confusable prototype of the result by its own shape (so a
+ * Greek or Cyrillic capital that looks like a Latin capital reads as that letter: "Ν" -> "N", "Н" -> "H"); else its
+ * lower case, then the lower case's prototype; else an accented Latin, Greek or Cyrillic letter's base letter (NFD
+ * gives one letter followed only by combining marks: "ó" -> "o", "é" -> "e"). Each only when it gives one code unit.
+ */
+function foldStep(u: number, conf: Map<number, number>, marks: Uint8Array): number {
+  const nfkc = String.fromCharCode(u).normalize("NFKC");
   let v = nfkc.length === 1 ? nfkc.charCodeAt(0) : u;
-  if (v >= 0x80) {
-    const lower = String.fromCharCode(v).toLowerCase();
-    if (lower.length === 1) v = lower.charCodeAt(0);
+  if (v < 0x80) return v;
+  const shape = conf.get(v);
+  if (shape !== undefined) return shape;
+  const lower = String.fromCharCode(v).toLowerCase();
+  if (lower.length === 1 && lower.charCodeAt(0) !== v) return conf.get(lower.charCodeAt(0)) ?? lower.charCodeAt(0);
+  // Accents are stripped in the Latin, Greek and Cyrillic blocks only: elsewhere (kana voicing marks, Indic vowel
+  // signs) the mark changes the word.
+  const nfd = v < 0x0530 || (v >= 0x1e00 && v <= 0x1fff) ? String.fromCharCode(v).normalize("NFD") : "";
+  if (nfd.length > 1) {
+    let onlyMarks = true;
+    for (let k = 1; k < nfd.length && onlyMarks; k++) onlyMarks = marks[nfd.charCodeAt(k)] === 1;
+    if (onlyMarks) v = nfd.charCodeAt(0);
   }
-  if (v >= 0x80) v = conf.get(v) ?? v;
   return v;
 }
 
@@ -66,19 +81,35 @@ export function foldTable(): Int32Array {
   for (const u of KEPT_SYMBOLS) sep[u] = 0;
   const conf = new Map<number, number>();
   for (let k = 0; k + 1 < CONFUSABLE_PAIRS.length; k += 2) conf.set(CONFUSABLE_PAIRS[k]!, CONFUSABLE_PAIRS[k + 1]!);
+  const marks = new Uint8Array(0x10000);
+  eachRange(COMBINING_MARKS_BMP, (lo, hi) => marks.fill(1, lo, hi + 1));
   for (let u = 0; u < 0x10000; u++) {
     t[u] = u;
     if (skip[u]) { t[u] = SKIP; continue; }
-    if (u < 0x80 || (u >= 0xd800 && u <= 0xdfff)) continue;
+    if (u < 0x80 || (u >= 0xd800 && u <= 0xdfff) || KEPT_SYMBOLS.includes(u)) continue;
     let v = u;
-    for (let n = 0; n < 4 && v >= 0x80; n++) {
-      const w = foldStep(v, conf);
+    for (let n = 0; n < 6 && v >= 0x80; n++) {
+      const w = foldStep(v, conf, marks);
       if (w === v) break;
       v = w;
     }
     if (skip[v]) { t[u] = SKIP; continue; }
-    if (v >= 0x80 && sep[v]) v = 0x20;
+    // Punctuation or a symbol by what it is or by what it folds to (a dash whose prototype is a letter-like mark).
+    if (v >= 0x80 && (sep[v] || sep[u])) v = 0x20;
     t[u] = v;
+  }
+  // Case pairs fold alike: a capital whose shape is a Latin letter ("Н" -> "H", "Ν" -> "N") takes its lower case
+  // with it ("н" -> "h"), so upper- and lower-case text in that script read the same, and rules written in lower case
+  // match both. A capital shaped like "l" is a capital I ("Ι", "І", "Ӏ"): it reads "I".
+  for (let u = 0x80; u < 0x10000; u++) {
+    const v = t[u]!;
+    if (v === SKIP || v >= 0x80 || !/[A-Za-z]/.test(String.fromCharCode(v))) continue;
+    const ch = String.fromCharCode(u);
+    const lower = ch.toLowerCase();
+    if (lower === ch || lower.length !== 1 || t[lower.charCodeAt(0)] === SKIP) continue;
+    const letter = v === 0x6c ? "i" : String.fromCharCode(v).toLowerCase();
+    t[u] = letter.toUpperCase().charCodeAt(0);
+    t[lower.charCodeAt(0)] = letter.charCodeAt(0);
   }
   return (table = t);
 }

@@ -33,6 +33,7 @@ export function word(w: string): string {
   return w.split(" ").filter((x) => x !== "").map((part) => [...part].map(esc).join(`${WORD_JUNK}*`)).join(SEP);
 }
 
+
 /** Any of the words (each through word()), as one group. */
 export function anyWord(words: readonly string[]): string {
   return `(?:${words.map(word).join("|")})`;
