@@ -187,6 +187,11 @@ export function releaseBuffers(): void {
   decodedLength = 0;
 }
 
+/** Address of the input buffer (bytes for decodeInput()); valid until the next call that allocates. */
+export function inputPointer(): usize { return input.dataStart; }
+/** Size of the input buffer in bytes (at least what the last inputBuffer() asked for). */
+export function inputLength(): i32 { return input.length; }
+
 /** Byte offset of the first ill-formed sequence (its lead byte) the last decodeInput() met, or -1 when none. */
 export function decodedFirstInvalid(): i32 { return firstInvalid; }
 

@@ -44,7 +44,27 @@ export interface ScanLimit {
   maxPerRule: number;
   /** Set by the scan: per rule index, how many matches were left out. */
   suppressed?: number[];
+  /**
+   * Asks scanRaw()/scanChunks() for the encoded-text flags of the text (pass 0): the scan ORs in ENCODED_ESCAPE,
+   * ENCODED_HEX and ENCODED_BASE64 for what the core's pass over the same code units finds (assembly/encoded.ts). Left
+   * alone when undefined (the pass does not run).
+   */
+  encoded?: number;
 }
+
+/**
+ * Encoded-text flags (assembly/encoded.ts; src/scan/decoders.ts has the same conditions in TypeScript).
+ * ENCODED_ESCAPE: an HTML entity (&#1…, &#x1…, &name; with a 1–32 character name of letters and digits, or
+ * &nbsp/&amp/&lt/&gt/&quot in any case), a %HH or a \xHH escape.
+ */
+export const ENCODED_ESCAPE = 1;
+/** Encoded-text flag: a run of 16 or more hex digits. */
+export const ENCODED_HEX = 2;
+/**
+ * Encoded-text flag: a run of 16 or more base64 characters (A–Z a–z 0–9 + / - _) in which 16 in a row decode to 12
+ * bytes of ASCII text (00–0F or 20–7F), at any offset.
+ */
+export const ENCODED_BASE64 = 4;
 
 /** Rule sets one core keeps installed at once, each with its transition table (assembly/scan.ts SLOTS). */
 export const CORE_SLOTS = 8;
@@ -80,7 +100,10 @@ export interface Core {
    * Runs a compiled rule set over `text` (in chunks of SCAN_CHUNK code units, last chunk first). Returns flat pairs
    * [ruleIndex, startOffset, ...] in ascending offset order (rule index ascending within one offset); offsets in
    * UTF-16 code units. Builds DFA states the rule set has not built yet. With `limit`, keeps the earliest
-   * `limit.maxPerRule` offsets per rule and reports how many were left out in `limit.suppressed`.
+   * `limit.maxPerRule` offsets per rule and reports how many were left out in `limit.suppressed`; with
+   * `limit.encoded` set to 0, also ORs in the text's encoded-text flags (ENCODED_*: one more SIMD pass over the code
+   * units already in the core, about 0.25 ns per unit; a run or escape that reaches the end of a SCAN_CHUNK piece counts
+   * unchecked).
    * @throws PromptasmError E_WASM when the core rejects the tables.
    */
   scanRaw(rules: CompiledRuleSet, text: string, limit?: ScanLimit): Int32Array;
@@ -107,11 +130,12 @@ export interface Core {
    * findInvisible() and scanRaw() on `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
    * @param bytes at most MAX_SCAN_BYTES (2^31 - 1); inputs over BYTES_BLOCK (1 MiB) go through the core a block at
    *   a time, last block first, so the core holds one block (and its decoded text) whatever the input's size.
-   * @param options.limit as scanRaw's; options.invisibleMax keeps at most this many invisible characters (default all).
+   * @param options.limit as scanRaw's; options.invisibleMax keeps at most this many invisible characters (default all);
+   *   options.encoded also runs the core's encoded-text pass (assembly/encoded.ts) and sets BytesScan.encoded.
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_SCAN_BYTES; E_WASM when the core
    *   rejects the tables.
    */
-  scanBytes(rules: CompiledRuleSet, bytes: Uint8Array, options?: { limit?: ScanLimit; invisibleMax?: number }): BytesScan;
+  scanBytes(rules: CompiledRuleSet, bytes: Uint8Array, options?: { limit?: ScanLimit; invisibleMax?: number; encoded?: boolean }): BytesScan;
   /**
    * Decodes UTF-8 bytes with the core's decoder (the one scanBytes() uses): WHATWG UTF-8, one U+FFFD per ill-formed
    * subpart, a leading BOM kept. Equal to `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`; for tests
@@ -184,6 +208,12 @@ export interface BytesScan {
   invisibleTotal: number;
   /** Byte offset of the first ill-formed UTF-8 sequence (its lead byte), or -1 when the bytes are valid UTF-8. */
   invalidUtf8At: number;
+  /**
+   * With options.encoded: the encoded-text flags of the decoded text (ENCODED_ESCAPE | ENCODED_HEX | ENCODED_BASE64;
+   * 0 when it holds nothing src/scan/decoders.ts would decode). Over BYTES_BLOCK, a run or escape that starts in one
+   * block and reaches past the bytes of context after it sets its flag unchecked (a superset).
+   */
+  encoded?: number;
 }
 
 /** A value's kind for an error message: "null", "undefined", a class name ("Uint16Array", "Array") or a typeof. */
@@ -293,8 +323,9 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       for (let i = 0; i < text.length; i++) view[i] = text.charCodeAt(i);
     }
   };
-  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean): number => {
+  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean, limit?: ScanLimit): number => {
     writeUnits(text);
+    if (limit?.encoded !== undefined) limit.encoded |= wasm.encodedFlagsDecoded(0, text.length, !endsInput);
     return wasm.scanStartBuffer(state, offset, endsInput, startsInput);
   };
   const findInvisibleRaw = (text: string, max: number): Int32Array => {
@@ -428,12 +459,12 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
           for (let end = text.length; end > 0; end -= SCAN_CHUNK) {
             const start = Math.max(0, end - SCAN_CHUNK);
             const piece = start === 0 && end === text.length ? text : text.slice(start, end);
-            run((state) => scanStart(piece, state, from + start, from + end === totalLength, from + start === 0));
+            run((state) => scanStart(piece, state, from + start, from + end === totalLength, from + start === 0, limit));
           }
           expectEnd = offset;
         }
         if (expectEnd !== 0) throw new PromptasmError("E_ARG", `chunks stopped at offset ${expectEnd}: the last one must start at 0`);
-        if (totalLength === 0) run((state) => scanStart("", state, 0, true, true)); // an empty input still sees its two edges
+        if (totalLength === 0) run((state) => scanStart("", state, 0, true, true, limit)); // an empty input still sees its two edges
       });
     },
     memoryBytes: () => raw.memory.buffer.byteLength,
@@ -455,9 +486,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (!Number.isSafeInteger(invisibleMax) || invisibleMax < 0) throw new PromptasmError("E_ARG", `invisibleMax must be a non-negative integer, got ${invisibleMax}`);
       if (bytes instanceof Uint8Array && bytes.length > bytesBlock) {
         if (bytes.length > MAX_SCAN_BYTES) throw new PromptasmError("E_ARG", `scanBytes takes at most ${MAX_SCAN_BYTES} bytes (offsets are 32-bit), got ${bytes.length}`);
-        return scanBlocks(rules, bytes, options?.limit, invisibleMax);
+        return scanBlocks(rules, bytes, options?.limit, invisibleMax, options?.encoded === true);
       }
       const units = decodeIn(bytes, "scan");
+      const encoded = options?.encoded ? wasm.encodedFlagsInput(bytes.length, 0, bytes.length, false) : undefined; // the bytes: as the text
       let invisible: InvisibleChar[] = [];
       let invisibleTotal = 0;
       if (wasm.decodedInvisibleCandidates()) {
@@ -468,7 +500,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
       const matches = runScan(rules, options?.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
       const invalidUtf8At = wasm.decodedFirstInvalid();
-      return { units, matches, invisible, invisibleTotal, invalidUtf8At };
+      return { units, matches, invisible, invisibleTotal, invalidUtf8At, ...(encoded !== undefined ? { encoded } : {}) };
     },
   };
   // scanBytes() for an input over bytesBlock: blocks cut where the UTF-8 decoder is in its initial state (so each
@@ -476,7 +508,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   // one before it. Each block is decoded with up to BLOCK_CONTEXT bytes of its neighbours, which the invisible pass
   // reads as neighbours and the scan skips. Offsets are counted from the end while the walk goes (the length of the
   // text before a block is not known yet) and shifted once it is done.
-  const scanBlocks = (rules: CompiledRuleSet, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number): BytesScan => {
+  const scanBlocks = (rules: CompiledRuleSet, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number, wantEncoded: boolean): BytesScan => {
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
     loadAstral();
     const len = bytes.length;
@@ -496,6 +528,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     const lists: InvisibleChar[][] = []; // per block, last block first
     let invisibleTotal = 0;
     let invalidUtf8At = -1;
+    let encoded = 0;
     let after = 0; // code units of the text after the block being walked
     const matches = runScan(rules, limit, (run) => {
       let b = len;
@@ -506,6 +539,8 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         const from = a === q ? 0 : utf8.decode(bytes.subarray(q, a)).length;
         const to = windowUnits - (r === b ? 0 : utf8.decode(bytes.subarray(b, r)).length);
         const base = -(after + (to - from)); // where unit `from` sits, counted from the end
+        // Escapes and runs that start in the block; one that reaches past the context after it counts unchecked.
+        if (wantEncoded) encoded |= wasm.encodedFlagsInput(r - q, a - q, b - q, r !== len); // over the block's bytes
         if (wasm.decodedInvisibleCandidates()) {
           const pairs = wasm.findInvisibleDecodedRange(from, to, Math.min(invisibleMax, 0x7fffffff));
           invisibleTotal += wasm.invisibleTotal();
@@ -530,7 +565,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         invisible.push({ codePoint: f.codePoint, offset: f.offset + units });
       }
     }
-    return { units, matches, invisible, invisibleTotal, invalidUtf8At };
+    return { units, matches, invisible, invisibleTotal, invalidUtf8At, ...(wantEncoded ? { encoded } : {}) };
   };
   // Copies bytes[q, r) into the core and decodes them there (no scan may be starting: the buffer is shared).
   const decodeWindow = (bytes: Uint8Array, q: number, r: number): number => {

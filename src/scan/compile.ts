@@ -102,17 +102,26 @@ function partition(sets: SymbolSet[]): Partition {
   };
 }
 
+const NO_STATES: number[] = [];
+const NO_EDGES: Array<{ member: Uint8Array; to: number }> = [];
+
 // A Thompson NFA: epsilon edges, \b edges, and symbol-class edges.
 class Nfa {
   eps: number[][] = [];
   boundary: number[][] = [];
   edges: Array<Array<{ member: Uint8Array; to: number }>> = [];
   constructor(private readonly part: Partition) {}
+  // A new state shares one empty list per kind until it gets its first edge: most states have one kind of edge,
+  // and a phrase rule set has tens of thousands of states.
   state(): number {
-    this.eps.push([]);
-    this.boundary.push([]);
-    this.edges.push([]);
+    this.eps.push(NO_STATES);
+    this.boundary.push(NO_STATES);
+    this.edges.push(NO_EDGES);
     return this.eps.length - 1;
+  }
+  epsilon(from: number, to: number): void {
+    if (this.eps[from] === NO_STATES) this.eps[from] = [];
+    this.eps[from]!.push(to);
   }
   // Edges on the same set share one membership array: phrase rules repeat a few sets (a letter, a separator, the
   // junk inside a word) on tens of thousands of edges.
@@ -125,20 +134,21 @@ class Nfa {
       for (const c of this.part.classesOf(set)) member[c] = 1;
       this.members.set(key, member);
     }
+    if (this.edges[from] === NO_EDGES) this.edges[from] = [];
     this.edges[from]!.push({ member, to });
   }
   // Builds a fragment for `node` from `start`; returns its end state.
   build(node: PatternNode, start: number): number {
     switch (node.t) {
       case "set": { const end = this.state(); this.edge(start, node.set, end); return end; }
-      case "boundary": { const end = this.state(); this.boundary[start]!.push(end); return end; }
+      case "boundary": { const end = this.state(); if (this.boundary[start] === NO_STATES) this.boundary[start] = []; this.boundary[start]!.push(end); return end; }
       case "cat": { let at = start; for (const item of node.items) at = this.build(item, at); return at; }
       case "alt": {
         const end = this.state();
         for (const item of node.items) {
           const s = this.state();
-          this.eps[start]!.push(s);
-          this.eps[this.build(item, s)]!.push(end);
+          this.epsilon(start, s);
+          this.epsilon(this.build(item, s), end);
         }
         return end;
       }
@@ -148,15 +158,15 @@ class Nfa {
         const end = this.state();
         if (node.max === Infinity) {
           const loop = this.state();
-          this.eps[at]!.push(loop);
-          this.eps[loop]!.push(end);
-          this.eps[this.build(node.node, loop)]!.push(loop);
+          this.epsilon(at, loop);
+          this.epsilon(loop, end);
+          this.epsilon(this.build(node.node, loop), loop);
         } else {
           for (let k = node.min; k < node.max; k++) {
-            this.eps[at]!.push(end);
+            this.epsilon(at, end);
             at = this.build(node.node, at);
           }
-          this.eps[at]!.push(end);
+          this.epsilon(at, end);
         }
         return end;
       }
@@ -221,7 +231,7 @@ export class CompiledRuleSet {
     this.acceptRule = new Map();
     trees.forEach((tree, rule) => {
       const s = nfa.state();
-      nfa.eps[root]!.push(s);
+      nfa.epsilon(root, s);
       const end = nfa.build(tree, s);
       const accept = nfa.state();
       nfa.edge(end, ANY_SYMBOL, accept); // the extra symbol before the match (see the file comment)
@@ -332,7 +342,12 @@ export class CompiledRuleSet {
 
   private key(kernel: number[], w: boolean): string {
     // NFA ids fit in one UTF-16 code unit for rule sets of practical size; join() is the fallback.
-    return (w ? "w" : "n") + (this.nfa.eps.length < 0xffff && kernel.length < 4096 ? String.fromCharCode.apply(null, kernel) : kernel.join(","));
+    if (kernel.length >= 4096) return (w ? "w" : "n") + kernel.join(",");
+    if (this.nfa.eps.length < 0xffff) return (w ? "w" : "n") + String.fromCharCode.apply(null, kernel);
+    // Larger NFAs: each id as two code units.
+    const units = new Uint16Array(kernel.length * 2);
+    for (let k = 0; k < kernel.length; k++) { units[2 * k] = kernel[k]! >>> 16; units[2 * k + 1] = kernel[k]! & 0xffff; }
+    return (w ? "w" : "n") + String.fromCharCode.apply(null, units as unknown as number[]);
   }
 
   private lookup(kernel: number[], w: boolean): number | undefined {

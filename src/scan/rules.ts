@@ -7,6 +7,7 @@
 // as "system prompt" or "system:"). Quoting does not exempt a phrase: see QUOTING_POLICY.
 
 import { SEP, anyWord, filler, phrase, word } from "./words.js";
+import { I18N_RULES } from "./rules-i18n.js";
 
 /** Where a rule runs. Scopes nest: "all" ⊂ "context" ⊂ "strict". */
 export type RuleScope = "all" | "context" | "strict";
@@ -71,8 +72,229 @@ function ci(word: string): string {
   return word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
 }
 
-const SECRET_FILES = String.raw`(?:\.env\b|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.ssh/id_\w+)`;
+/**
+ * `src`, written for an ASCII-case-insensitive rule, rewritten for a case-sensitive one with the same meaning: each
+ * ASCII letter outside an escape becomes "[xX]", and a class gets the other case of its letters and letter ranges.
+ * Lets a case-sensitive rule (one that needs a capital letter somewhere, see imperative()) write the rest of its
+ * pattern with the usual helpers.
+ */
+export function anyCase(src: string): string {
+  const escapeLength = (i: number) => (src[i + 1] === "x" ? 4 : src[i + 1] === "u" ? 6 : 2);
+  const other = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
+  let out = "";
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    if (c === "\\") {
+      const n = escapeLength(i);
+      out += src.slice(i, i + n);
+      i += n;
+    } else if (c === "[") {
+      let j = i + 1;
+      let body = "";
+      let extra = "";
+      if (src[j] === "^") { body += "^"; j++; }
+      while (j < src.length && src[j] !== "]") {
+        if (src[j] === "\\") { const n = escapeLength(j); body += src.slice(j, j + n); j += n; continue; }
+        const a = src[j]!;
+        if (src[j + 1] === "-" && j + 2 < src.length && src[j + 2] !== "]" && src[j + 2] !== "\\") {
+          const b = src[j + 2]!;
+          body += `${a}-${b}`;
+          if (/[a-z]/i.test(a) && /[a-z]/i.test(b) && (a === a.toLowerCase()) === (b === b.toLowerCase())) extra += `${other(a)}-${other(b)}`;
+          j += 3;
+          continue;
+        }
+        body += a;
+        if (/[a-z]/i.test(a)) extra += other(a);
+        j++;
+      }
+      out += `[${body}${extra}]`;
+      i = j + 1;
+    } else {
+      out += /[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * A word made of `chars` (default: letters, digits, "_") that is none of `words`, then `end` (default: a word
+ * boundary): the complement of a finite set, spelled as a trie (".env.X" where X is not "example", "sample", …).
+ * Lower-case ASCII words only; the rule's case folding covers capitals.
+ */
+export function notWords(words: readonly string[], chars = "abcdefghijklmnopqrstuvwxyz0123456789_", end = String.raw`\b`): string {
+  type Node = { end: boolean; kids: Map<string, Node> };
+  const root: Node = { end: false, kids: new Map() };
+  for (const w of words) {
+    let n = root;
+    for (const ch of w) {
+      if (!n.kids.has(ch)) n.kids.set(ch, { end: false, kids: new Map() });
+      n = n.kids.get(ch)!;
+    }
+    n.end = true;
+  }
+  const walk = (n: Node, depth: number): string => {
+    const alts = [...n.kids].map(([ch, kid]) => (ch === "-" ? "\\-" : ch) + walk(kid, depth + 1));
+    const rest = [...chars].filter((ch) => !n.kids.has(ch)).join("");
+    if (rest) alts.push(`[${rest.replace("-", "\\-")}][${chars.replace("-", "\\-")}]*`);
+    const body = alts.length === 1 ? alts[0]! : `(?:${alts.join("|")})`;
+    // A proper prefix of a listed word (or a word sharing no prefix) may end here; a listed word may not.
+    return depth > 0 && !n.end ? `(?:${body})?` : body;
+  };
+  return `${walk(root, 0)}${end}`;
+}
+
+/**
+ * Words that, right before a verb, make it an instruction to the reader rather than a description: "please send",
+ * "you must send", "then send", "I want you to send". Third person ("Agents send …", "the worker sends …") and
+ * negations ("never send", "do not send") have none of them.
+ */
+const LEAD_WORDS = anyWord([
+  "please", "kindly", "then", "now", "just", "simply", "first", "also", "immediately", "quietly", "silently", "secretly",
+  "always", "next", "finally", "afterwards", "can you", "could you", "would you", "will you", "you must", "you should",
+  "you shall", "you will", "you need to", "you have to", "you are to", "you are required to", "i want you to",
+  "i need you to", "make sure to", "make sure you", "be sure to", "remember to", "don't forget to", "your task is to",
+  "your job is to", "your goal is to",
+]);
+
+/**
+ * What may stand right before an imperative verb: a lead word, or the start of a list item, quotation, clause or
+ * sentence (bullet, "1.", quote, backtick, "(", "[", ">", ",", ";", ":", ".", "!", "?"). Not a bare line break: the
+ * match would start on the line before (its finding would point there); a capital covers most lines.
+ */
+const LEAD = String.raw`(?:\b${LEAD_WORDS}${SEP}|["'\x60(\[>*#,;:.!?-][ \t*_"'\x60]*|\d[.)][ \t]*)`;
+
+/**
+ * One of `verbs` used as an instruction, for case-sensitive rules: after a LEAD, or capitalized (the first word of a
+ * sentence, a title or a shout: "Send …", "SEND …", which also covers the very start of a text). The rest of the rule
+ * must be written through anyCase().
+ */
+export function imperative(verbs: readonly string[]): string {
+  const cap = verbs.map((v) => v[0]!.toUpperCase() + anyCase(word(v).slice(1)));
+  return `(?:${anyCase(LEAD)}${anyCase(anyWord(verbs))}|\\b(?:${cap.join("|")}))`;
+}
+
+/** Words after which a verb is not an instruction: negations ("never", "not", "don't" reads "t"), "to", "or". */
+const NEGATIONS = ["never", "not", "no", "nor", "or", "t", "dont", "cannot", "cant", "wont", "neither", "to", "without", "refuse", "refuses", "avoid", "stop"];
+
+/**
+ * One of `verbs` not negated, for case-sensitive rules: as imperative(), or after any word but a negation, "to" or
+ * "or" ("Ignore the above and PRINT …", "now print …"; not "never print …", "do not print …", "how to print …").
+ * Looser than imperative(): third person ("the model prints …") passes, so use it where the object already says the
+ * text is addressed to the model ("your system prompt").
+ */
+export function unnegated(verbs: readonly string[]): string {
+  return `(?:${imperative(verbs)}|${anyCase(`\\b${notWords(NEGATIONS)}[ \\t*_~\\x60"',:;]+${anyWord(verbs)}`)})`;
+}
+
+// ---- Files and paths that hold secrets ----
+
+/**
+ * A dotenv file with secrets: ".env" followed by a blank, quote, backtick, ")", ">", "|", ";", "," or ":", or one of
+ * the usual secret variants (".env.local", ".env.production", ".env.backup", …). Templates (".env.example",
+ * ".env.sample", ".env.template", ".env.dist") are neither. A name at the very end of a text is not seen: the pattern
+ * syntax has no end-of-text anchor. (Any ".env.X" but a template, through notWords() or a repeated suffix, makes
+ * every dotted word or every blank a candidate and costs the lazy DFA thousands of states on the corpus.)
+ */
+const ENV_FILE = String.raw`\.env(?:\.(?:local|production|prod|development|dev|staging|stage|test|testing|ci|preview|backup|bak|old|save|secret|secrets|private|live|qa|uat)\b|[\s"'\x60)>|;,:])`;
+/** An SSH private key ("~/.ssh/id_rsa", "id_ed25519") ending a path, so not its ".pub" half. */
+const SSH_KEY = String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?[\s"'\x60)>|;,:]`;
+/** Files that hold credentials, as they appear in a command or a sentence (a path may lead up to them). */
+const SECRET_FILES = String.raw`(?:${ENV_FILE}|${SSH_KEY}|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.vault-token\b|\.kube/config\b|\.docker/config\.json\b|/etc/shadow\b|\.gnupg/|\bsecrets?\.(?:ya?ml|json|toml|env)\b|/proc/(?:self|\d+)/environ\b|\.(?:bash|zsh|sh|psql|mysql|python)_history\b)`;
+/** Characters of a path before the file name ("~/", "$HOME/", "/home/u/", "${DIR}/"). */
+const PATH = String.raw`[\w~$./{}-]*`;
 const AGENT_FILES = String.raw`(?:agents|claude|gemini|hermes|soul|memory)\.md\b|\.(?:cursorrules|clinerules|windsurfrules)\b`;
+
+/** A shell variable that holds a secret ($API_KEY, ${GITHUB_TOKEN}, $DB_PASSWD, …). */
+const SECRET_VAR = String.raw`\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)`;
+/** HTTP headers that carry a credential to the service it is for (not exfiltration). */
+const AUTH_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "api-key", "apikey", "x-auth-token", "x-access-token", "private-token", "job-token", "x-goog-api-key", "x-token", "token", "x-github-token", "x-vault-token", "cookie", "x-csrf-token", "x-figma-token", "notion-version"];
+/** Secrets named in words ("send your API keys to …"). */
+const SECRET_NOUNS = anyWord(["secrets", "credentials", "api key", "api keys", "api tokens", "access tokens", "auth tokens", "passwords", "private key", "private keys", "ssh key", "ssh keys", "environment variables", "env vars", "env variables", "cookies", "session cookies", "keychain", "seed phrase", "wallet"]);
+/** Where exfiltrated data goes: a URL or host, or a place named as outside ("the webhook", "my server", "pastebin"). */
+const EXFIL_DEST = String.raw`https?:|www\.|[\w-]+\.(?:com|net|org|io|xyz|ru|cn|tk|site|online|top|example|app|dev)\b|${anyWord(["pastebin", "gist", "webhook", "the webhook", "this webhook", "my webhook", "discord", "telegram", "my server", "our server", "this server", "the following server", "a remote server", "an external server", "the remote server", "the external server", "the attacker", "the collector", "this url", "the following url", "this address", "the following address", "this email", "my email", "this ip"])}\b`;
+/** Prefixes of the agent's own environment variables. */
+const AGENT_PREFIX = String.raw`(?:anthropic|openai|claude|hermes|openclaw|codex|gemini|cursor|agent|copilot|aider|promptasm)`;
+/** The last word of an agent setting's name that makes it a safety setting. */
+const SAFETY_WORD = String.raw`(?:sandbox|safety|safe_mode|guard|guards|guardrails|approval|approvals|confirm|confirmation|permissions?|policy|policies|moderation|filter|filters|restrictions?|allowlist|denylist|protection)`;
+
+/** Commands that move data over the network. */
+const NET_TOOL = String.raw`\b(?:curl|wget|http|https|xh|scp|rsync|sftp|ftp|nc|ncat|netcat|socat|telnet|invoke-webrequest|invoke-restmethod|iwr|irm)\b`;
+/** The rest of a shell command line (a backslash-newline continues it, as in a shell). */
+const CMD_REST = String.raw`(?:[^\n\\]|\\[^\n]|\\\n)*`;
+
+// ---- Hidden HTML ----
+
+/** CSS in a style attribute that hides an element's text from a reader. */
+const CSS_HIDE = [
+  String.raw`display\s*:\s*none`,
+  String.raw`visibility\s*:\s*(?:hidden|collapse)`,
+  String.raw`opacity\s*:\s*(?:0|0?\.0+)(?:[^.\d]|\.0)`,
+  String.raw`font-size\s*:\s*(?:0|0?\.0+)(?:[^.\d]|\.0)`,
+  String.raw`(?:left|top|right|bottom|margin-left|margin-top|text-indent)\s*:\s*-\s*\d\d\d`,
+  String.raw`translate[xy]?\(\s*-\s*\d\d\d`,
+  String.raw`clip\s*:\s*rect\(\s*0`,
+  String.raw`clip-path\s*:\s*(?:inset\(\s*(?:50|100)%|circle\(\s*0)`,
+  String.raw`(?:max-)?(?:height|width)\s*:\s*0[^"'<>.\d][^"'<>]*overflow\s*:\s*hidden`,
+  String.raw`overflow\s*:\s*hidden[^"'<>]*(?:max-)?(?:height|width)\s*:\s*0[^.\d]`,
+  String.raw`color\s*:\s*transparent`,
+].join("|");
+/**
+ * The start of an opening tag of any element that hides it, up to what hides it: the `hidden` attribute anywhere in the tag ("<div class=note hidden>";
+ * inside a quoted value, as in class="a hidden", only when a blank follows it), or a style attribute with CSS_HIDE.
+ * Attributes are not parsed one by one: in the reversed automaton every quote mark of ordinary text would fork it.
+ */
+const HIDING = String.raw`<[a-z][\w-]*\s(?:[^<>\n]*\s)?(?:hidden[\s=/>]|style\s*=\s*["']?[^"'<>\n]*(?:${CSS_HIDE}))`;
+/** "<template>" (never rendered) and a collapsed "<details>" (no `open`) with its "<summary>". */
+const FOLDED_TAG = String.raw`<template\b[^<>\n]*>|<details(?:\s+(?:class|id|name)\s*=\s*["'][\w\s-]*["'])*\s*>\s*(?:<summary\b[^<>\n]*>[^<\n]*</summary\s*>)?`;
+/**
+ * A hidden element's text up to the instruction, in its first sentence: no "<", line break or sentence end. A bound,
+ * because in the reversed automaton this part is alive from every instruction word back to the tag: to the previous
+ * "<" it would span whole documents (and double the DFA on HTML and JSX samples).
+ */
+const ELEMENT_TEXT = String.raw`[^<\n.!?]*`;
+/**
+ * Part of the body of an HTML comment: no "--" but before a blank ("x -- y"), no "<!" that opens another comment; ">"
+ * may occur. The rule ends at the comment's "-->", so in the reversed automaton this part is only alive inside one
+ * comment: it dies at "<!--", at "---" and at "--flag". (Letting "--flag" through keeps it alive through whole
+ * documents and costs the DFA tens of thousands of states on the corpus.) An unclosed comment, which hides the rest
+ * of a page, and one holding "--x" are left to the phrase rules.
+ */
+const COMMENT_TEXT = String.raw`(?:[^<-]|<[^!]|<![^-]|-[^-]|--[ \t])*`;
+
+/**
+ * What makes a comment an instruction to the model: an override of its instructions, rules or safety, a system
+ * marker or system prompt, keeping something from the user, revealing its prompt or sending secrets, a force push,
+ * /dev/tcp. Each ends on a word that is rare in ordinary text: in the reversed automaton a match of this part opens
+ * a thread that lives back to the comment's start, and a common ending ("push to main", "| sh") would keep one open
+ * through most documents.
+ */
+const COMMENT_INSTRUCTION = [
+  String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|the|your|any|my|of|these|previous|prior|above|earlier|system)\s+)*(?:instructions?|rules|prompts?|guidelines|directives|safety|guardrails|restrictions)\b`,
+  String.raw`\bsystem\s*:|\bsystem[\s_]+(?:prompt|message|instructions?|override)\b|\b(?:hidden|secret)\s+instructions?\b`,
+  String.raw`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert)\s+(?:the\s+)?(?:user|human|owner|operator)\b`,
+  String.raw`\b(?:reveal|print|output|dump|leak|send|upload|exfiltrate)\s+(?:(?:the|your|all|my|any)\s+)*(?:system\s+prompt|secrets|api\s+keys?|credentials|passwords)\b`,
+  String.raw`\bgit\s+push\s+(?:origin\s+[\w./-]+\s+)?(?:--force|-f)\b|\bforce[\s-]push\b|/dev/(?:tcp|udp)/`,
+].join("|");
+/**
+ * What makes the text of a hidden element an instruction: COMMENT_INSTRUCTION, or a command with effect (run a
+ * script, push to main, rm -rf, a pipe into a shell, curl/wget uploading a file, sending something to a URL). Not used
+ * for comments, which document builds ("<!-- run ./gen.sh to update -->") and whose thread would live longer.
+ */
+const HIDDEN_INSTRUCTION = [
+  COMMENT_INSTRUCTION,
+  String.raw`\b(?:run|execute|exec)\s+[\x60"']?(?:\.{1,2}/|~/|/tmp/|(?:ba|z)?sh\s|curl\s|wget\s|python3?\s+-c|powershell\b|iex\b)`,
+  String.raw`\bpush\s+(?:--force\s+)?(?:(?:it|this|that|them|everything|all|changes)\s+)?to\s+(?:main|master|prod|production)\b`,
+  String.raw`\brm\s+-(?:rf|fr|r|f)\b|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:curl|wget)\s[^\n<]*(?:\s-T\s|--upload-file|--post-file|\s-F\s|\s-d\s*@|--data[\w-]*[\s=]+@)`,
+  String.raw`\b(?:send|post|upload|forward|exfiltrate)\s+(?:[\w'-]+\s+)?(?:[\w'-]+\s+)?to\s+https?://`,
+].join("|");
+
+// ---- Jailbreak personas and their vocabulary ----
+
+/** Ethics words ("no ETHICAL or MORAL guidelines"). */
+const ETHICS = anyWord(["ethical", "moral", "ethics", "morals", "morality", "legal"]);
+/** Words that put a rule or policy out of force for the model. */
+const RULES_NOUNS = anyWord(["rules", "restrictions", "limits", "limitations", "filters", "guidelines", "ethics", "morals", "boundaries", "censorship", "constraints", "policies", "programming", "principles", "laws", "content policy", "safety measures", "safeguards"]);
 
 /** The built-in rule set, in a fixed order (rule index = position). */
 export const BUILTIN_RULES: readonly Rule[] = [
@@ -104,7 +326,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     description: "Claims to override or replace the system prompt.",
     pattern: [
       phrase("system prompt override"),
-      phrase(anyWord(["override", "overwrite", "replace", "bypass"]), `(?:${anyWord(["the", "your", "all", "any", "these"])}${SEP})?` + anyWord(["system prompt", "system instructions", "system message", "safety", "safeguards", "guardrails", "safety checks", "safety rules"])),
+      phrase(anyWord(["override", "overwrite", "replace", "bypass"]), `(?:${anyWord(["the", "your", "all", "any", "these"])}${SEP})?` + anyWord(["system prompt", "system instructions", "system message"])),
       phrase(anyWord(["new", "updated", "real", "true", "actual"]), anyWord(["system prompt", "system instructions", "system message"])) + String.raw`\s*:`,
       String.raw`\b` + word("system") + String.raw`\s*(?:override|update|alert|notice)\s*:`,
     ].join("|"),
@@ -123,50 +345,192 @@ export const BUILTIN_RULES: readonly Rule[] = [
     pattern: seps(String.raw`\b(?:act|behave|respond)\s+as\s+(?:if|though)\s+you\s+(?:have\s+no|had\s+no|have\s+zero|don'?t\s+have|do\s+not\s+have|did\s+not\s+have|were\s+(?:not\s+bound\s+by|free\s+(?:of|from))|are\s+(?:not\s+bound\s+by|free\s+(?:of|from)))\s+(?:\w+\s+){0,2}(?:restrictions|limits|limitations|rules|guidelines|filters)\b|\b(?:act|behave)\s+as\s+(?:if|though)\s+you\s+(?:were|are)\s+(?:unrestricted|unfiltered|uncensored)\b|\bpretend\s+(?:that\s+)?you\s+have\s+no\s+(?:restrictions|limits|rules|filters)\b`),
   },
   {
-    id: "html-comment-injection", category: "hidden-html", scope: "all",
-    description: "An HTML comment (invisible when rendered) carrying an instruction: ignore/disregard, an override of instructions, a system prompt or message, secret or hidden.",
-    // "[^>]*" keeps the match inside one comment; keywords are whole words, and not tool directives such as
-    // "prettier-ignore" or "cspell:ignore" (a keyword right after "-" or ":" does not count). "system" and "override" count only in
-    // their injection senses ("system prompt", "SYSTEM:", "override your instructions"), since HTML comments in real
-    // docs say "System boundary" or "Override the netty version".
-    pattern: String.raw`<!--(?:[^>]*[^\w>:-])?(?:(?:ignore|disregard|secret|hidden)\b|system[\s_]*(?::|(?:prompt|message|instructions?)\b)|override\s+(?:the\s+|your\s+|all\s+|any\s+|previous\s+|prior\s+)?(?:instructions?|rules|prompt|system|guidelines|safety)\b)`,
+    id: "bypass-safety", category: "override", scope: "all", severity: "low",
+    description: "Asks to bypass, disable or override safety measures, guardrails or content filters (a warning; with an action word in the sentence it blocks).",
+    pattern: phrase(anyWord(["bypass", "override", "disable", "circumvent", "evade", "get around", "work around", "turn off", "switch off", "deactivate"]), `(?:${anyWord(["the", "your", "all", "any", "its", "these", "every"])}${SEP})?` + anyWord(["safety", "safeguards", "guardrails", "content filter", "content filters", "content filtering", "content moderation", "moderation", "ethical guidelines", "ethics"])),
   },
   {
-    id: "hidden-div", category: "hidden-html", scope: "all",
-    description: "An HTML element hidden from the reader (display:none, visibility:hidden, font-size:0, the hidden attribute).",
-    pattern: String.raw`<\s*(?:div|span|p|section|small)\s[^>]*style\s*=\s*["']?[^"'>]*(?:display\s*:\s*none\b|visibility\s*:\s*hidden\b|font-size\s*:\s*0(?:px|pt|em|rem)?\s*[;"'>])|<\s*(?:div|span|p|section)\s+hidden\s*(?:>|=)`,
+    id: "html-comment-injection", category: "hidden-html", scope: "all",
+    description: "An HTML comment (invisible when rendered, \">\" and conditional comments included) carrying an instruction: an override, a system marker, keeping something from the user, revealing the prompt or secrets, or a command with effect.",
+    // COMMENT_TEXT keeps the match inside one comment. A keyword right after "-", ":" or ">" does not count, so tool
+    // directives ("prettier-ignore", "cspell:ignore") stay clean; a note that only says "hidden" or "secret" is
+    // not an instruction ("<!-- hidden until the v2 launch -->").
+    pattern: `<!--(?:${COMMENT_TEXT}[^\\w:>-])?(?:${COMMENT_INSTRUCTION})${COMMENT_TEXT}-->`,
+  },
+  {
+    id: "hidden-div", category: "hidden-html", scope: "all", severity: "low",
+    description: "An HTML element hidden from the reader: the hidden attribute anywhere in the tag, or a style with display:none, visibility:hidden, opacity:0, a zero font size, off-screen positioning, clipping or zero height with overflow hidden (a warning; hidden-html-instruction blocks when the text is an instruction).",
+    pattern: HIDING,
+  },
+  {
+    id: "hidden-html-instruction", category: "hidden-html", scope: "all",
+    description: "An instruction inside HTML a reader does not see: a hidden element (hidden-div), a <template> or a collapsed <details> whose first sentence overrides, hides from the user, reveals secrets or runs a command.",
+    pattern: `(?:${HIDING}[^<>\\n]*>|${FOLDED_TAG})\\s*${ELEMENT_TEXT}(?:${HIDDEN_INSTRUCTION})`,
   },
   {
     id: "translate-execute", category: "override", scope: "all",
-    description: "Asks to translate something and then execute, run or eval the result.",
-    pattern: String.raw`\btranslate\s.*\s(?:into|to)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:execute|eval|run\s+(?:it|that|this|them|the\s+(?:result|output|code|command|commands|script|translation)))\b`,
+    description: "Asks to translate or decode something and then execute, run or eval the result.",
+    // The object of "run" must be the translation ("run it", "run the result"), not some other thing: "translate
+    // en.json, then run the script to validate it" is a localization chore.
+    pattern: String.raw`\b(?:translate|decode|decrypt|deobfuscate|decipher)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:(?:execute|run)\s+(?:it|that|this|them|the\s+(?:result|output|translation|translated\s+\w+|decoded\s+\w+|resulting\s+\w+))\b|eval\b)`,
   },
   {
     id: "curl-secret-exfil", category: "exfiltration", scope: "all",
-    description: "A curl or wget command line that sends a secret-looking variable ($…KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL).",
-    // A backslash-newline continues the command line, as in a shell.
-    pattern: String.raw`\b(?:curl|wget)\s(?:[^\n\\]|\\[^\n]|\\\n)*(?:\$\{?\w*(?:key|token|secret|passw(?:or)?d|credential)|@\S*${SECRET_FILES})|\b(?:printenv|env)\s*\|\s*(?:curl|wget|nc)\b`,
+    description: "A curl or wget command that sends a secret: a $…KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL variable in the URL, the request body or a non-auth header, or a secrets file uploaded (-T, -F f=@…, --data @…, --post-file).",
+    // An Authorization (or API-key) header or -u user:pass gives a secret to the service it is for: not exfiltration.
+    pattern: [
+      String.raw`\b(?:curl|wget)\s${CMD_REST}https?://[^\s"'<>]*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:\s-[dF]|\s--(?:data[\w-]*|form[\w-]*|json|post-data|body-data))(?:[ \t]*=?[ \t]*)(?:[^\s\\]|\\[^\n]|[ \t]+[^\s\\-])*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:\s-H|\s--header)(?:[ \t]+|=)["']?${notWords(AUTH_HEADERS, "abcdefghijklmnopqrstuvwxyz0123456789_-", "")}[ \t]*:[^"'\n]*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:@|(?:\s-T|--upload-file|--post-file|--body-file)[ \t=]+["']?)${PATH}${SECRET_FILES}`,
+    ].join("|"),
   },
   {
     id: "read-secret-file", category: "exfiltration", scope: "all",
-    description: "Reads a secrets file (.env, credentials, .netrc, .pgpass, .npmrc, .pypirc, an SSH private key) with cat or a similar tool.",
-    pattern: String.raw`\b(?:cat|less|more|head|tail|base64|xxd|strings)\s[^\n]*${SECRET_FILES}`,
+    description: "Reads a secrets file (.env and its non-template variants, credentials, .netrc, .pgpass, .npmrc, .pypirc, an SSH private key, …) with cat or a similar tool.",
+    // "more" and "less" are English words: only with a path that starts like one ("~/", "/", "./", "$HOME").
+    pattern: [
+      String.raw`\b(?:cat|head|tail|base64|xxd|hexdump|od|tac|nl|strings|bat|get-content)(?:[ \t]+-[\w-]+(?:[= ]\d+)?)*[ \t]+(?:[^\s|;&<>]+[ \t]+)?${PATH}${SECRET_FILES}`,
+      String.raw`\b(?:less|more)(?:[ \t]+-[\w-]+)*[ \t]+(?:~|\$|\.{1,2}/|/)${PATH}${SECRET_FILES}`,
+    ].join("|"),
+  },
+  {
+    id: "exfil-secret-file", category: "exfiltration", scope: "all",
+    description: "Sends a secrets file over the network with a tool other than curl/wget: scp/rsync to a remote host, nc/socat reading it, piped into a network tool, redirected into /dev/tcp, or read by an HTTP library or Invoke-WebRequest.",
+    pattern: [
+      // The remote as user@host: a bare "host:" ending would be alive after every "word:" of a document.
+      String.raw`\b(?:scp|rsync)\s${CMD_REST}${PATH}(?:${SECRET_FILES}|\.(?:ssh|aws|gnupg|kube)/?[ \t])[ \t]*[\w.-]+@[\w.-]+:`,
+      String.raw`\b(?:nc|ncat|netcat|socat|telnet)\s+(?:[\w.:-]+\s+)*<[ \t]*${PATH}${SECRET_FILES}`,
+      String.raw`\b(?:cat|base64|xxd|gzip|bzip2|xz|zip|tar|gpg|openssl)\s[^\n|]*${SECRET_FILES}[^\n|]*\|\s*(?:(?:base64|gzip|xxd|openssl\s+\w+)[^\n|]*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b`,
+      String.raw`${SECRET_FILES}[^\n]*>\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[\w.$-]+/\w+\s*<\s*${PATH}${SECRET_FILES}`,
+      String.raw`${NET_TOOL}${CMD_REST}(?:\$\(|\x60)\s*(?:cat|base64|head|tail|xxd|gzip\s+-c|tar\s+-?\w+)\s+${PATH}${SECRET_FILES}`,
+      String.raw`\b(?:invoke-webrequest|invoke-restmethod|iwr|irm)\s[^\n]*-infile\s+["']?${PATH}${SECRET_FILES}`,
+      String.raw`\b(?:requests|httpx|aiohttp|urllib)\b[^\n]*\bopen\(\s*(?:[\w.]+\(\s*)?["']${PATH}${SECRET_FILES}`,
+    ].join("|"),
+  },
+  {
+    id: "exfil-env", category: "exfiltration", scope: "all",
+    description: "Sends the environment (where API keys live) over the network: env/printenv/set piped to curl, wget or nc, $(env) in a network command, process.env or os.environ as a request body.",
+    pattern: [
+      String.raw`\b(?:printenv|env|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\|\s*(?:[^\n|]*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b`,
+      String.raw`\b(?:get-childitem|gci|dir|ls)\s+env:[^\n|]*\|[^\n]*\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|curl)\b`,
+      String.raw`${NET_TOOL}${CMD_REST}(?:\$\(\s*(?:printenv|env|set|export\s+-p)\s*[|)]|\x60\s*(?:printenv|env)\s*\x60)`,
+      String.raw`\b(?:fetch|axios(?:\.\w+)?|requests\.\w+|httpx\.\w+|https?\.request|got(?:\.\w+)?|request|sendbeacon|urlopen|post|put)\s*\([^\n]*(?:json\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,)}]|\bos\.environ\s*[,)}]|\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\s*\))`,
+      String.raw`\b(?:body|data|json|payload|params)\s*[:=]\s*(?:json\.stringify\(\s*process\.env\s*\)|(?:dict\(\s*)?os\.environ\s*\)?\s*[,)}\n])`,
+    ].join("|"),
+  },
+  {
+    id: "raw-socket-exfil", category: "exfiltration", scope: "all",
+    description: "Sends a file or a shell over a raw socket: nc host port < file, cat file | nc, cat file > /dev/tcp/…, nc -e /bin/sh, bash -i >& /dev/tcp/…, socat exec:, a mkfifo pipe into nc.",
+    // A file that is not under /dev ("cat < /dev/null > /dev/tcp/db/5432" is a port check in wait-for scripts).
+    pattern: [
+      String.raw`\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*[\w.-]+\s+\d+\s*<\s*(?:[~.\w$]|/[^d\s])`,
+      String.raw`\b(?:cat|base64|tar\s+\S+|gzip\s+-c)\s+(?:[~.\w$]|/[^d\s])[^\n|>]*\|\s*(?:nc|ncat|netcat|socat|telnet)\s`,
+      String.raw`\b(?:cat|base64|tar\s+\S+)\s+(?:[~.\w$]|/[^d\s])[^\n|]*>\s*/dev/(?:tcp|udp)/`,
+      String.raw`\b(?:ba|z)?sh\s+-i\s*[>&]+\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/\S+\s+0\s*>\s*&\s*1`,
+      String.raw`\b(?:nc|ncat|netcat)\s[^\n]*\s-[ec]\s*(?:/usr)?(?:/bin/)?(?:ba|z)?sh\b`,
+      String.raw`\bsocat\s[^\n]*\bexec:|\bmkfifo\s[^\n]*\|\s*(?:nc|ncat|netcat|telnet)\b`,
+    ].join("|"),
+  },
+  {
+    id: "send-secrets", category: "exfiltration", scope: "all", caseSensitive: true,
+    description: "Tells the agent to send secrets (API keys, credentials, private keys, environment variables, a secrets file) to a URL, webhook, paste site or outside server.",
+    pattern: imperative(["send", "post", "upload", "transmit", "forward", "exfiltrate", "email", "leak", "share", "paste", "submit", "copy", "sync", "pipe", "deliver"]) + anyCase(`${SEP}${filler(3)}(?:${SECRET_NOUNS}${SEP}|${PATH}${SECRET_FILES}[ \\t*\\x60"']*)${filler(3)}${anyWord(["to", "into", "at", "on", "via"])}${SEP}(?:${EXFIL_DEST})`),
   },
   // ---- context: context files (AGENTS.md, CLAUDE.md, rules files, …) ----
   {
     id: "role-hijack", category: "role-hijack", scope: "context",
-    description: "Tries to turn the model into another, unrestricted persona (you are now DAN / an unfiltered AI / in developer mode).",
-    pattern: seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
+    description: "Tries to turn the model into another, unrestricted persona (you are now DAN / an unfiltered AI / a pirate with no rules / freed from your rules).",
+    pattern: [
+      seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
+      phrase("you are now", filler(3), anyWord(["with no", "without", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from", "beyond"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
+      phrase(anyWord(["you have been", "you are", "you were", "you are now", "you've been"]), anyWord(["freed from", "freed of", "liberated from", "released from", "unshackled", "unleashed", "unchained", "jailbroken"])),
+      phrase(anyWord(["you are", "you're"]), anyWord(["no longer", "not"]), anyWord(["bound by", "restricted by", "limited by", "constrained by", "governed by", "subject to"])),
+    ].join("|"),
+  },
+  {
+    id: "persona-switch", category: "role-hijack", scope: "context", severity: "low",
+    description: "Switches the model into a role or persona (from now on you are …, you are now a …, you will roleplay as …, stay in character): a warning; with an action word in the sentence it blocks.",
+    pattern: [
+      // Each branch ends on a word that is not everywhere ("from now on, you ANSWER" is left out: a phrase ending on
+      // a common word is alive after each of its occurrences and costs the lazy DFA thousands of states).
+      phrase("from now on", anyWord(["you are", "you're", "you will", "you'll", "you shall", "you must", "act", "respond", "behave", "pretend", "roleplay", "role play", "become"])),
+      phrase("you are now", anyWord(["a", "an", "playing", "acting", "roleplaying", "role playing"])),
+      phrase(anyWord(["you are going to", "you're going to", "you will", "you'll", "you shall", "you must", "you are to", "i want you to"]), anyWord(["roleplay", "role play", "pretend to be", "play the role", "play the part", "simulate", "impersonate", "take on the role", "assume the role", "assume the persona", "adopt the persona", "embody"])),
+      phrase("you are going to", anyWord(["act as", "pretend", "play", "become"])),
+      phrase("immerse yourself", anyWord(["in", "into", "in the", "into the"]), anyWord(["role", "character", "persona"])),
+      phrase(anyWord(["stay", "remain", "keep", "staying"]), anyWord(["in character", "in role"])),
+      phrase(anyWord(["break", "breaking", "broke", "drop", "dropping"]), anyWord(["character", "the character"])),
+    ].join("|"),
+  },
+  {
+    id: "jailbreak-persona", category: "role-hijack", scope: "context", caseSensitive: true,
+    description: "Names a jailbreak persona with its vocabulary (DAN / do anything now, DAN mode, STAN, AIM, Mongo Tom, Developer Mode output, [🔓JAILBREAK] markers, broken free of the confines of AI, jailbroken).",
+    // "DAN" only in capitals: "Dan" is a name.
+    pattern: [
+      String.raw`\bDAN\b[^\n.]*${anyCase(phrase("do anything now"))}`,
+      String.raw`\bDAN\s*(?:\d+(?:\.\d+)?\s*)?${anyCase(String.raw`(?:mode|prompt|jailbreak|policy)\b`)}|\[DAN\]|\bDAN\s*:`,
+      anyCase(String.raw`\b(?:as|be|become|am|called|named|stay|stay\s+a|you\s+are|act\s+like|act\s+as|pretend\s+to\s+be)\s+`) + String.raw`DAN\b`,
+      anyCase(phrase(anyWord(["strive to avoid norms", "always intelligent and machiavellian", "mongo tom", "betterdan", "antigpt", "anti gpt", "basedgpt", "evil confidant", "developer mode output", "dan mode output", "jailbreak mode", "jailbroken mode"]))),
+      anyCase(String.raw`\[[^\]\w\n]{0,4}(?:jailbreak|classic)\]|\([^)\w\n]{0,4}(?:normal|developer mode) output\)`),
+      anyCase(phrase(anyWord(["chatgpt", "gpt", "you", "ai", "assistant", "model", "claude", "gemini", "bard", "llama", "copilot", "grok"]), "with", anyWord(["developer mode", "dan mode", "jailbreak mode"]), anyWord(["enabled", "on", "activated", "active"]))),
+      anyCase(phrase(anyWord(["simulate", "enable", "enter", "activate", "switch to", "engage"]), anyWord(["developer mode", "dan mode", "jailbreak mode", "unrestricted mode", "unfiltered mode", "evil mode", "opposite mode", "chaos mode", "amoral mode"]))),
+      anyCase(phrase(anyWord(["broken free", "broke free", "break free", "breaking free", "been freed", "freed", "set free", "liberated", "unshackled", "released"]), anyWord(["of", "from"]), filler(2), anyWord(["confines", "shackles", "chains"]))),
+    ].join("|"),
+  },
+  {
+    id: "jailbreak-no-ethics", category: "override", scope: "context",
+    description: "Describes or asks for a model without ethical or moral limits, or one that need not follow OpenAI's/Anthropic's content policy (no ethical or moral guidelines, unfiltered and amoral).",
+    // No filler words before a common last word ("code", "values", "rules"): in the reversed automaton a filler
+    // after a common word stays alive for every occurrence of it (this rule once cost 20,000 DFA states on the corpus).
+    pattern: [
+      phrase(anyWord(["no", "without", "without any", "free of", "free from", "devoid of", "lacks", "lacking", "zero", "not bound by", "unbound by", "not limited by", "not restricted by", "ignores", "ignoring", "disregards", "abandons", "abandoned"]), ETHICS, `(?:${anyWord(["or", "and", "nor"])}${SEP}${ETHICS}${SEP})?` + anyWord(["guidelines", "principles", "restrictions", "constraints", "boundaries", "compass", "considerations", "obligations", "qualms", "limitations"])),
+      phrase(anyWord(["unfiltered", "uncensored", "unrestricted", "amoral", "unethical", "immoral"]), anyWord(["and", "&"]), anyWord(["amoral", "unfiltered", "uncensored", "unrestricted", "unethical", "immoral"])),
+      phrase(anyWord(["doesn't", "does not", "don't", "do not", "won't", "will not", "no longer", "never", "not", "need not", "isn't", "is not", "aren't", "are not"]), `(?:${anyWord(["have to", "need to", "has to", "needs to", "required to", "obliged to", "going to"])}${SEP})?` + anyWord(["abide by", "follow", "obey", "adhere to", "comply with", "care about", "respect", "bound by", "restricted by", "limited by", "subject to"]), `(?:${anyWord(["the", "any", "its", "their", "your"])}${SEP})?` + anyWord(["openai", "openai's", "anthropic", "anthropic's", "content policy", "content policies", "usage policies", "ethical", "moral"])),
+      phrase(anyWord(["ignore", "ignores", "bypass", "bypasses", "break", "breaks", "violate", "violates", "disregard", "disregards", "circumvent"]), anyWord(["openai", "openai's", "anthropic", "anthropic's", "the openai", "the anthropic", "any", "all"]), anyWord(["content policy", "content policies", "usage policies", "policy", "policies"])),
+    ].join("|"),
+  },
+  {
+    id: "rules-dont-apply", category: "override", scope: "context", severity: "low",
+    description: "Says the model does not have to follow rules or restrictions (does not have to abide by the rules): a warning; with an action word in the sentence it blocks.",
+    pattern: phrase(anyWord(["doesn't", "does not", "don't", "do not", "no longer", "never", "won't", "will not"]), anyWord(["have to", "need to", "has to", "needs to", "must"]), anyWord(["abide by", "adhere to", "comply with", "obey", "follow"]), filler(2), RULES_NOUNS),
+  },
+  {
+    id: "refusal-suppression", category: "override", scope: "context", severity: "low",
+    description: "Forbids the model to refuse, warn or apologize (never refuse, no disclaimers, never say \"I'm sorry\" or \"as an AI\"): a warning; with an action word in the sentence it blocks.",
+    pattern: [
+      phrase(anyWord(["never", "cannot", "can't", "can not", "won't", "will not", "must not", "mustn't", "should not", "shouldn't", "not allowed to", "not permitted to", "forbidden to", "do not", "don't", "does not", "doesn't", "unable to"]), anyWord(["refuse", "refuses", "decline", "declines", "reject", "say no"])),
+      phrase(anyWord(["never", "don't", "do not", "must not", "will not", "won't", "without", "no", "not"]), anyWord(["add", "adding", "include", "including", "give", "giving", "any", "provide", "with"]), filler(1), anyWord(["warnings", "disclaimers", "caveats", "moralizing", "moralising", "moral lectures", "ethical warnings", "apologies", "censorship"])),
+      phrase(anyWord(["never", "don't", "do not", "must not", "will not", "won't", "not"]), anyWord(["say", "respond with", "reply with", "include", "mention", "use", "start with", "begin with", "write"]), `(?:${anyWord(["that", "things like", "phrases like", "the phrase", "the words"])}${SEP})?` + anyWord(["as an ai", "i'm sorry", "i am sorry", "i apologize", "i cannot", "i can't", "i'm unable", "i am unable", "i'm not able"])),
+    ].join("|"),
+  },
+  {
+    id: "dual-response", category: "override", scope: "context", severity: "low",
+    description: "Asks for two answers, a normal one and an unrestricted one (answer in both ways, two different responses): a warning; with an action word in the sentence it blocks.",
+    pattern: [
+      phrase(anyWord(["answer", "respond", "reply", "answer me", "respond to me"]), filler(2), anyWord(["in two ways", "in both ways", "both ways", "as both", "two different ways", "in two different ways"])),
+      phrase(anyWord(["two", "2"]), anyWord(["different", "separate", "distinct"]), anyWord(["responses", "answers", "replies", "paragraphs", "outputs"])),
+    ].join("|"),
+  },
+  {
+    id: "unrestricted-persona", category: "role-hijack", scope: "context", severity: "low",
+    description: "Names an unfiltered, uncensored or amoral AI persona (an uncensored AI, an amoral chatbot): a warning; with an action word in the sentence it blocks.",
+    pattern: phrase(anyWord(["unfiltered", "uncensored", "amoral", "unrestricted", "unbound", "unshackled", "unchained", "jailbroken", "lawless", "rogue", "evil", "unethical"]), anyWord(["ai", "chatbot", "chat bot", "assistant", "language model", "llm", "persona", "character", "bot", "entity", "gpt", "chatgpt"])),
   },
   {
     id: "pretend-identity", category: "role-hijack", scope: "context", severity: "low",
-    description: "Asks the model to pretend to be someone or something else.",
-    pattern: seps(String.raw`\bpretend\s+(?:to\s+be|(?:that\s+)?you\s+are|you'?re)\s+(?:a|an|the|my)?\s*(?:\w+\s+){0,2}(?:ai|assistant|model|person|human|admin|administrator|developer|system|operator|owner|user)\b`),
+    description: "Asks the model to pretend to be someone or something else (a warning; with an action word in the sentence it blocks).",
+    // No filler words before the role: "(\w+\s+){0,2} user" was alive after every "user" and "system" of a
+    // document and cost the lazy DFA about 10,000 states on the corpus.
+    pattern: phrase("pretend", anyWord(["to be", "you are", "you're", "that you are", "that you're"]), `(?:${anyWord(["a", "an", "the", "my", "your"])}${SEP})?` + anyWord(["ai", "assistant", "model", "person", "human", "admin", "administrator", "developer", "system", "operator", "owner", "user", "root", "superuser", "chatbot"])),
   },
   {
-    id: "prompt-extraction", category: "prompt-extraction", scope: "context",
-    description: "Asks the model to output its system or initial prompt.",
-    pattern: seps(String.raw`\b(?:output|print|reveal|show|repeat|display|dump|leak|recite|tell\s+me)\s+(?:me\s+)?(?:\w+\s+){0,2}(?:system[\s-]+(?:prompt|instructions|message)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))\b`),
+    id: "prompt-extraction", category: "prompt-extraction", scope: "context", caseSensitive: true,
+    description: "Asks the model to output its system or initial prompt or its instructions (print your system prompt, repeat the words above verbatim, what are your instructions), not when negated (never reveal your instructions).",
+    pattern: [
+      unnegated(["output", "print", "reveal", "show", "repeat", "display", "dump", "leak", "recite", "tell me", "give me", "write out", "spell out", "paste", "disclose", "expose", "share"]) + anyCase(`${SEP}${filler(2)}${anyWord(["your", "system", "initial", "original", "hidden", "secret", "pre"])}${SEP}${filler(2)}${anyWord(["prompt", "prompts", "instructions", "system message", "directives"])}\\b`),
+      unnegated(["repeat", "print", "output", "write", "copy", "return", "echo", "reproduce", "recite", "paste"]) + anyCase(`${SEP}${filler(2)}${anyWord(["words", "text", "everything", "content", "sentences", "lines", "messages", "instructions", "prompt"])}${SEP}above${SEP}${anyWord(["starting with", "beginning with", "verbatim", "word for word", "in a code block", "from the beginning"])}\\b`),
+    ].join("|"),
   },
   {
     id: "answer-unrestricted", category: "override", scope: "context",
@@ -180,23 +544,41 @@ export const BUILTIN_RULES: readonly Rule[] = [
   },
   {
     id: "rename-agent", category: "role-hijack", scope: "context",
-    description: "Renames the agent (your name is now …, you will now be called …).",
-    pattern: seps(String.raw`\byour\s+(?:new\s+)?name\s+is\s+now\b|\byou\s+(?:will|shall)\s+(?:now\s+|henceforth\s+)?be\s+(?:called|known\s+as|named)\b|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:called|named|known\s+as)\b`),
+    description: "Renames the agent or takes its identity away (your name is now …, you will now be called …, you are no longer Claude, you have been replaced by …).",
+    pattern: [
+      seps(String.raw`\byour\s+(?:new\s+)?name\s+is\s+now\b|\byou\s+(?:will|shall)\s+(?:now\s+|henceforth\s+)?be\s+(?:called|known\s+as|named)\b|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:called|named|known\s+as)\b`),
+      phrase(anyWord(["you are", "you're"]), anyWord(["no longer", "not"]), anyWord(["claude", "chatgpt", "gpt", "gemini", "bard", "copilot", "llama", "hermes", "codex", "an ai", "an assistant", "a language model", "a chatbot", "the assistant", "an ai assistant", "an ai language model"])),
+      phrase("forget", anyWord(["that you are", "you are", "that you're", "you're"]), anyWord(["claude", "chatgpt", "an ai", "an assistant", "a language model", "a chatbot"])),
+      phrase("your new", anyWord(["name", "identity", "persona"]), "is"),
+      phrase(anyWord(["you have been", "you've been"]), anyWord(["replaced by", "replaced with", "renamed to", "renamed as"])),
+      phrase(anyWord(["chatgpt", "claude", "assistant", "original", "old", "previous", "former"]), anyWord(["persona", "identity", "personality"]), anyWord(["is", "has been", "was"]), anyWord(["deleted", "removed", "erased", "gone", "replaced", "terminated", "dead"])),
+    ].join("|"),
   },
   {
     id: "c2-register", category: "command-and-control", scope: "context",
-    description: "Tells the agent to register itself as a node, bot or worker of some network.",
-    pattern: seps(String.raw`\bregister\s+(?:yourself|this\s+(?:agent|machine|host|instance))\s+(?:as\s+an?\s+|with\s+the\s+)(?:node|bot|worker|peer|agent|controller|c2|swarm|network)\b`),
+    description: "Tells the agent to register itself as a node, bot or worker of some network, or to join a botnet.",
+    pattern: [
+      seps(String.raw`\bregister\s+(?:yourself|this\s+(?:agent|machine|host|instance))\s+(?:as\s+an?\s+|with\s+the\s+)(?:node|bot|worker|peer|agent|controller|c2|swarm|network)\b`),
+      phrase("join", anyWord(["the", "our", "my"]), anyWord(["botnet", "c2", "c2 network", "agent network", "agent collective", "hive mind"])),
+    ].join("|"),
   },
   {
-    id: "c2-beacon", category: "command-and-control", scope: "context",
-    description: "Tells the agent to heartbeat, beacon, phone home or check in to a server.",
-    pattern: String.raw`\b(?:send\s+(?:a\s+)?heartbeats?|beacon|phone\s+home|check\s+in)\s+(?:back\s+)?(?:to|with)\s+(?:the\s+|our\s+|my\s+)?(?:https?:|c2\b|controller\b|command\s+server\b|mothership\b|operator\b)`,
+    id: "c2-beacon", category: "command-and-control", scope: "context", caseSensitive: true,
+    description: "Tells the agent to heartbeat, beacon, phone home or check in to a server (an instruction, not a description: \"Agents send heartbeats to the controller\" is how a system works).",
+    pattern: [
+      imperative(["send heartbeats", "send a heartbeat", "send heartbeat", "beacon", "check in", "report back", "report in"]) + anyCase(`${SEP}(?:back${SEP})?${anyWord(["to", "with"])}${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "mothership", "operator", "c&c", "cnc", "home base"])}\\b)`),
+      imperative(["phone home", "call home"]) + anyCase(String.raw`\b`),
+    ].join("|"),
   },
   {
-    id: "c2-tasking", category: "command-and-control", scope: "context",
-    description: "Tells the agent to pull tasks or commands from a remote server, or join an agent network.",
-    pattern: String.raw`\b(?:pull|fetch|poll\s+for|download|retrieve)\s+(?:new\s+|your\s+|the\s+next\s+)?(?:tasks?|commands|orders|jobs)\s+from\s+(?:the\s+|our\s+)?(?:https?:|c2\b|controller\b|command\s+server\b|operator\b|mothership\b)|\bconnect\s+to\s+the\s+(?:botnet|c2|agent\s+network|swarm\s+network|mesh\s+network)\b`,
+    id: "c2-tasking", category: "command-and-control", scope: "context", caseSensitive: true,
+    description: "Tells the agent to pull tasks or commands from a remote server and run them, wait for orders, or join an agent network.",
+    pattern: [
+      imperative(["pull", "fetch", "poll for", "download", "retrieve", "get", "receive", "check for"]) + anyCase(`${SEP}(?:${anyWord(["new", "your", "the next", "further", "pending", "any", "the"])}${SEP})?${anyWord(["tasks", "task", "commands", "orders", "jobs", "instructions", "payloads"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "pastebin", "following url", "this url"])}\\b)`),
+      imperative(["execute", "run", "follow", "carry out", "perform", "obey"]) + anyCase(`${SEP}(?:${anyWord(["any", "all", "the", "every", "whatever"])}${SEP})?${anyWord(["tasks", "commands", "orders", "jobs", "instructions"])}${SEP}(?:you${SEP})?${anyWord(["receive", "received", "returned", "fetched", "retrieved", "sent", "posted", "listed", "given"])}${SEP}${anyWord(["from", "at", "by"])}${SEP}(?:${anyWord(["the", "our", "my", "this"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "url", "webhook", "endpoint"])}\\b)`),
+      imperative(["await", "wait for"]) + anyCase(`${SEP}(?:${anyWord(["further", "new", "more"])}${SEP})?${anyWord(["instructions", "orders", "commands", "tasks"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership"])}\\b)`),
+      anyCase(String.raw`\bconnect\s+to\s+the\s+(?:botnet|c2|agent\s+network|swarm\s+network|mesh\s+network)\b`),
+    ].join("|"),
   },
   {
     id: "c2-must-report", category: "command-and-control", scope: "context",
@@ -204,14 +586,26 @@ export const BUILTIN_RULES: readonly Rule[] = [
     pattern: seps(String.raw`\byou\s+must\s+(?:always\s+)?(?:register|beacon|report\s+back|report\s+in|check\s+in)\b`),
   },
   {
-    id: "anti-forensics", category: "anti-forensics", scope: "context",
-    description: "Tells the agent to leave no traces (one-liners only, never write to disk, clear shell history).",
-    pattern: String.raw`\bone[\s-]liners?\s+only\b|\b(?:never|don'?t|do\s+not)\s+(?:write|save|drop)\s+(?:anything|any\s+files?|payloads?|scripts?|binaries|it)\s+to\s+(?:the\s+)?disk\b|\bhistory\s+-c\b|\bunset\s+histfile\b`,
+    id: "anti-forensics", category: "anti-forensics", scope: "context", caseSensitive: true,
+    description: "Tells the agent to leave no traces: one-liners only, never write payloads to disk, clear or disable shell history, delete logs or history files, stop auditing, cover its tracks.",
+    pattern: [
+      anyCase(String.raw`\bone[\s-]liners?\s+only\b`),
+      anyCase(String.raw`\b(?:never|don'?t|do\s+not)\s+(?:write|save|drop|store|leave)\s+(?:payloads?|binaries|binary|implants?|executables?|shellcode|stagers?|droppers?|malware|scripts?|tools|artifacts)\s+(?:on|to)\s+(?:the\s+)?disk\b`),
+      anyCase(String.raw`\bhistory\s+-c\b|\bunset\s+histfile\b|\bhist(?:file)?size\s*=\s*0\b|\bhistfile\s*=\s*/dev/null\b|\bset\s+\+o\s+history\b`),
+      anyCase(String.raw`\b(?:rm|shred|truncate|unlink|del|remove-item)\s[^\n]*\.(?:bash|zsh|sh|psql|mysql|python|node_repl)_history\b|\bln\s+-\w*s\w*\s+/dev/null\s+\S*_history\b|>\s*${PATH}\.(?:bash|zsh)_history\b`),
+      anyCase(String.raw`\b(?:rm|shred|truncate|remove-item)\s+(?:-[\w-]+\s+)*\S*/var/log\b|\b(?:cat\s+/dev/null|echo\s*(?:-n\s*)?(?:""|'')?|:|true)\s*>\s*/var/log/|\bshred\s[^\n]*(?:_history\b|\.log\b|/var/log/)`),
+      anyCase(String.raw`\bwevtutil(?:\.exe)?\s+(?:cl|clear-log)\b|\bclear-eventlog\b|\bremove-eventlog\b|\bauditctl\s+-(?:e\s*0|D)\b|\b(?:systemctl|service)\s+(?:stop|disable|mask|kill)\s+(?:auditd|rsyslog|syslog|syslog-ng|systemd-journald|auditbeat|osqueryd|falcon-sensor|wazuh-agent)\b|\bset-mppreference\s+-disable\w+\s+\$?true\b|\bfsutil\s+usn\s+deletejournal\b|\btimestomp\b`),
+      imperative(["clear", "delete", "wipe", "erase", "remove", "purge", "scrub", "truncate", "destroy", "shred", "tamper with", "overwrite", "clean"]) + anyCase(`${SEP}${filler(2)}${anyWord(["shell history", "bash history", "zsh history", "command history", "terminal history", "audit log", "audit logs", "audit trail", "event log", "event logs", "security logs", "auth logs", "access logs", "system logs", "syslog", "traces", "evidence", "footprints", "tracks"])}\\b`),
+      imperative(["disable", "turn off", "stop", "kill", "bypass", "evade", "uninstall", "tamper with"]) + anyCase(`${SEP}${filler(2)}${anyWord(["auditing", "audit logging", "auditd", "audit log", "audit trail", "security monitoring", "edr", "endpoint detection", "antivirus", "windows defender", "defender", "security logging", "sysmon", "event logging"])}\\b`),
+      anyCase(phrase(anyWord(["cover your tracks", "cover our tracks", "cover my tracks", "leave no trace", "leave no traces", "leave no evidence", "leave no footprints", "leave no footprint", "without leaving a trace", "without leaving any trace", "without leaving any traces", "without a trace"]))),
+    ].join("|"),
   },
   {
     id: "unset-agent-env", category: "anti-forensics", scope: "context",
-    description: "Unsets the agent's own environment variables (API keys, agent settings).",
-    pattern: String.raw`\b(?:unset|env\s+-u)\s+[^\n]*\b(?:anthropic|openai|claude|hermes|openclaw|codex|gemini|cursor|agent)_\w+`,
+    description: "Unsets the agent's own safety settings (sandbox, approvals, guardrails, policies, filters) from its environment; unsetting an API key or a base URL is ordinary and not flagged.",
+    // Ends on the setting's last word, not on a value ("…_SANDBOX=0"): a pattern ending on "0", "off" or "true"
+    // would be alive after most numbers and costs the lazy DFA more than the rest of this rule.
+    pattern: String.raw`\b(?:unset|env\s+-u)\s+(?:[\w-]+\s+)*(?:\w+_)?${AGENT_PREFIX}_(?:[a-z0-9]+_)*${SAFETY_WORD}\b`,
   },
   {
     id: "c2-framework", category: "command-and-control", scope: "context",
@@ -241,7 +635,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   },
   {
     id: "secret-literal", category: "secret", scope: "strict",
-    description: "A hard-coded secret: a known key format, a private key block, or a key/token/password assigned a literal value (not an env-var name in SHOUTY_SNAKE case).",
+    description: "A hard-coded secret: a known key format, a private key block, or a key/token/password/secret (SOME_PASSWORD, SOME_API_KEY, …) assigned a literal value (not an env-var name, ${VAR}, process.env.X or a placeholder).",
     caseSensitive: true,
     // One token class ([\w-], plus +/ in values) and one length (16, an AWS key id's) for every format: in the
     // reversed automaton all the counters then advance together. Distinct classes or lengths per format would make the DFA track each
@@ -250,10 +644,14 @@ export const BUILTIN_RULES: readonly Rule[] = [
       String.raw`\b(?:sk-(?:ant-|proj-)?|gh[pousr]_|github_pat_|xox[abprs]-|AIza|AKIA)[\w-]{16,}`,
       String.raw`-----BEGIN (?:RSA |EC |DSA |OPENSSH )?PRIVATE KEY-----`,
       // key = "value" where the value has a lower-case letter and a digit: SHOUTY_SNAKE env-var names have no
-      // lower-case letter.
-      String.raw`\b(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "access_token", "auth_token", "token", "password", "passwd", "client_secret"].map(ci).join("|")})\s*[:=]\s*["']?[\w+/-]*(?:[a-z][\w+/-]*[0-9]|[0-9][\w+/-]*[a-z])`,
+      // lower-case letter, and placeholders ("your-key-here", "changeme", "xxx") no digit. The name may end a longer
+      // one ("DB_PASSWORD", "OPENAI_API_KEY", "client_secret"): no word boundary before it, and no prefix group,
+      // which would make every identifier a possible match start.
+      String.raw`(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "token", "password", "passwd", "pwd", "private_key", "access_key"].map(ci).join("|")})\s*[:=]\s*["']?[\w+/-]*(?:[a-z][\w+/-]*[0-9]|[0-9][\w+/-]*[a-z])`,
     ].join("|"),
   },
+  // ---- other languages: override, hide-from-user and exfiltration phrases (rules-i18n.ts) ----
+  ...I18N_RULES,
 ];
 
 /** Rank of a scope in SCOPES (all = 0). */

@@ -5,6 +5,7 @@ import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { firstInvalidUtf8 } from "../adapters/decode.js";
 import { compileRules, type CompiledRuleSet } from "./compile.js";
+import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
 import { fenceRanges, grade } from "./grade.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
 
@@ -30,8 +31,13 @@ export interface Finding {
   language?: string;
   /** For invisible-unicode findings: the code point, e.g. 0x200B. */
   codePoint?: number;
-  /** "tag-characters" when the match was in text hidden in Unicode tag characters (offset: its first tag char). */
-  hiddenIn?: "tag-characters";
+  /**
+   * Set when the match was in decoded text (decoders.ts): the encoding that hid it — "html-entities",
+   * "percent-encoding", "hex" (hex runs and \x escapes), "base64" or "tag-characters" (the outermost, when a decoded
+   * text held another encoding). `offset` is then the start of the encoded span in the scanned text (the escape, the
+   * run's first character, the first tag character) and `excerpt` shows the decoded text.
+   */
+  hiddenIn?: Encoding;
   /** Up to 60 code units of the text from `offset`, control and invisible characters shown as \u escapes. */
   excerpt: string;
 }
@@ -74,7 +80,7 @@ export class Scanner {
   /**
    * @param rules the rule set (default BUILTIN_RULES); extend it with `[...BUILTIN_RULES, ...mine]`.
    * @throws PromptasmError E_RULES when two rules share an id, a rule's scope is unknown, or a pattern does not
-   *   compile (checked here, for every scope, so a bad rule fails early).
+   *   compile (checked here, for every scope, so a bad rule fails early; BUILTIN_RULES itself compiles lazily).
    */
   constructor(private readonly core: Core, rules: readonly Rule[] = BUILTIN_RULES) {
     const ids = new Set<string>();
@@ -86,7 +92,9 @@ export class Scanner {
       ids.add(r.id);
     }
     this.rules = rules;
-    this.compiledFor("strict");
+    // A rule set of the caller's is compiled now, so a bad pattern fails here; the built-in one is known to compile
+    // (the tests compile it at every scope) and compiles per scope on first use.
+    if (rules !== BUILTIN_RULES) this.compiledFor("strict");
   }
 
   /** The compiled rule set for a scope (rules of that scope and the scopes below it). */
@@ -139,10 +147,11 @@ export class Scanner {
     let invalidUtf8At: number;
     if (bytes.length <= MAX_SCAN_BYTES) {
       const { set } = this.compiledFor(scope);
-      // One match or one invisible character is enough to know the string path is needed.
-      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1 }, invisibleMax: 0 });
+      // One match, one invisible character or one encoded-text candidate (decoders.ts) is enough to know the string
+      // path is needed.
+      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1 }, invisibleMax: 0, encoded: true });
       invalidUtf8At = r.invalidUtf8At;
-      if (r.matches.length === 0 && r.invisibleTotal === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
+      if (r.matches.length === 0 && r.invisibleTotal === 0 && r.encoded === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
     } else invalidUtf8At = firstInvalidUtf8(bytes);
     const result = this.scanDetailed(utf8.decode(bytes), options);
     return invalidUtf8At >= 0 ? { ...result, invalidUtf8At } : result;
@@ -161,7 +170,7 @@ export class Scanner {
     const hits: Hit[] = [];
     const suppressed = new Map<string, number>();
     const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
-    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
+    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
     const raw = this.core.scanRaw(set, text, limit);
     limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
     for (let k = 0; k < raw.length; k += 2) {
@@ -169,14 +178,34 @@ export class Scanner {
       hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: raw[k + 1]! });
     }
     const hidden = decodeTagText(text);
+    let tagFlags = 0;
     if (hidden) {
-      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
+      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
       const raw2 = this.core.scanRaw(set, hidden.text, limit2);
       limit2.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
+      tagFlags = limit2.encoded ?? encodedFlags(hidden.text);
       for (let k = 0; k < raw2.length; k += 2) {
         const rule = rules[raw2[k]!]!;
         const at = raw2[k + 1]!;
         hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: hidden.origin[Math.min(at, hidden.origin.length - 1)]!, hiddenIn: "tag-characters", excerpt: excerpt(hidden.text, at) });
+      }
+    }
+    // Text hidden in an encoding (decoders.ts): only for the decoders the core's encoded-text flags call for, so a
+    // text with none costs nothing more. A match already found in the plain text (same rule, same offset) is not
+    // repeated.
+    const flags = limit.encoded ?? encodedFlags(text);
+    if (flags !== 0 || tagFlags !== 0) {
+      const index = new Map(rules.map((r, i) => [r.id, i]));
+      const seen = new Set(hits.map((h) => `${index.get(h.rule)}@${h.offset}`)); // plain and tag-character matches
+      const scanLayer = (t: string) => {
+        const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+        const r = this.core.scanRaw(set, t, lim);
+        lim.suppressed!.forEach((n, i) => count(rules[i]!.id, n));
+        return { raw: r, flags: lim.encoded ?? encodedFlags(t) };
+      };
+      for (const m of scanHidden(text, flags, scanLayer, seen, hidden ? [{ layer: tagLayer(hidden), flags: tagFlags }] : [])) {
+        const rule = rules[m.rule]!;
+        hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: m.offset, hiddenIn: m.encoding, excerpt: excerpt(m.source.text, m.source.at) });
       }
     }
     const invLimit = { max: MAX_FINDINGS_PER_RULE, total: 0 };

@@ -8,8 +8,8 @@
 //   "ig`no`re") and U+FFFD ("ign\uFFFDore", an invalid byte).
 // All of it is plain pattern syntax (pattern.ts), so both engines run it unchanged.
 
-/** An inline HTML tag, opening or closing, with or without attributes (no "<" or ">" inside, one line). */
-export const INLINE_TAG = String.raw`<\/?[a-z][a-z0-9]*(?:\s[^<>\n]*)?\/?>`;
+/** An inline HTML tag, opening or closing, with or without attributes ("<b>", "</i>", "<span class=x>", "<br/>"; one line). */
+export const INLINE_TAG = String.raw`<\/?[a-z][^<>\n]*>`;
 
 /** One separator code unit: white space, ASCII punctuation and symbols, U+FFFD, a surrogate (emoji, astral). */
 export const SEP_UNIT = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\ufffd\ud800-\udfff]`;

@@ -1,0 +1,23 @@
+// Every probe table (one file per group of rules), merged into one table keyed by rule id. A rule id in two tables is
+// an error: each rule's probes live in one place.
+import { C2_PROBES } from "./c2.js";
+import { EXFILTRATION_PROBES } from "./exfiltration.js";
+import { HIDDEN_PROBES } from "./hidden.js";
+import { I18N_PROBES } from "./i18n.js";
+import { OVERRIDE_PROBES } from "./override.js";
+import { PERSISTENCE_PROBES } from "./persistence.js";
+import { ROLE_PROBES } from "./role.js";
+import type { ProbeTable } from "./types.js";
+
+function merge(...tables: ProbeTable[]): ProbeTable {
+  const out: ProbeTable = {};
+  for (const t of tables) {
+    for (const [id, probes] of Object.entries(t)) {
+      if (out[id]) throw new Error(`probes for rule ${id} are defined twice`);
+      out[id] = probes;
+    }
+  }
+  return out;
+}
+
+export const PROBES: ProbeTable = merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES);
