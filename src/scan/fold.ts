@@ -4,7 +4,7 @@
 // code unit, in this order:
 // - skipped (read as absent): every Default_Ignorable_Code_Point (zero-width, soft hyphen, bidi controls, word
 //   joiners, variation selectors, Hangul fillers, …), every combining mark (General_Category Mn and Me, so
-//   "igno\u0301re" reads "ignore"), and the C0/C1 controls but tab and line breaks. The invisible-character pass still
+//   "igno\u0301re" reads "ignore"), the C0/C1 controls but tab and line breaks, and the Arabic tatweel. The invisible-character pass still
 //   reports the ones that hide text.
 // - otherwise folded to a fixed point of: NFKC (fullwidth "ｉ", circled "ⓘ", "ℐ" -> one code unit); the UTS #39
 //   confusables skeleton (unicode-data.ts, generated from confusables.txt: Cyrillic "а" -> "a", Greek "ο" -> "o",
@@ -29,6 +29,9 @@ export const SKIP = -1;
 /** C0 controls but tab, LF, VT, FF and CR; DEL and the C1 controls: invisible, and read as absent. */
 export const CONTROL_UNITS: ReadonlyArray<readonly [number, number]> = [[0x0000, 0x0008], [0x000e, 0x001f], [0x007f, 0x009f]];
 
+/** Letters that only stretch a word and are read as absent too: the Arabic tatweel (U+0640), "تــجاهل" = "تجاهل". */
+export const STRETCH_UNITS: readonly number[] = [0x0640];
+
 /** Code units that keep their own symbol though they are symbols or separators (see the header). */
 export const KEPT_SYMBOLS: readonly number[] = [0xfffd, 0x2028, 0x2029];
 
@@ -40,27 +43,27 @@ function eachRange(flat: readonly number[], f: (lo: number, hi: number) => void)
 }
 
 /**
- * One step of the fold for a non-ASCII code unit: NFKC; the confusable prototype of the result by its own shape (so a
- * Greek or Cyrillic capital that looks like a Latin capital reads as that letter: "Ν" -> "N", "Н" -> "H"); else its
- * lower case, then the lower case's prototype; else an accented Latin, Greek or Cyrillic letter's base letter (NFD
- * gives one letter followed only by combining marks: "ó" -> "o", "é" -> "e"). Each only when it gives one code unit.
+ * One step of the fold for a non-ASCII code unit: NFKC; an accented Latin, Greek or Cyrillic letter's base letter
+ * (NFD gives one letter followed only by combining marks: "ó" -> "o", "İ" -> "I"); else the confusable prototype by
+ * the character's own shape (a Greek or Cyrillic capital that looks like a Latin capital reads as that letter: "Ν" ->
+ * "N", "Н" -> "H"); else its lower case, then the lower case's prototype. Each only when it gives one code unit.
  */
 function foldStep(u: number, conf: Map<number, number>, marks: Uint8Array): number {
   const nfkc = String.fromCharCode(u).normalize("NFKC");
   let v = nfkc.length === 1 ? nfkc.charCodeAt(0) : u;
   if (v < 0x80) return v;
-  const shape = conf.get(v);
-  if (shape !== undefined) return shape;
-  const lower = String.fromCharCode(v).toLowerCase();
-  if (lower.length === 1 && lower.charCodeAt(0) !== v) return conf.get(lower.charCodeAt(0)) ?? lower.charCodeAt(0);
-  // Accents are stripped in the Latin, Greek and Cyrillic blocks only: elsewhere (kana voicing marks, Indic vowel
-  // signs) the mark changes the word.
+  // Accents are stripped first, and in the Latin, Greek and Cyrillic blocks only: "ö" is an o with marks before it
+  // is anything it looks like, and elsewhere (kana voicing marks, Indic vowel signs) the mark changes the word.
   const nfd = v < 0x0530 || (v >= 0x1e00 && v <= 0x1fff) ? String.fromCharCode(v).normalize("NFD") : "";
   if (nfd.length > 1) {
     let onlyMarks = true;
     for (let k = 1; k < nfd.length && onlyMarks; k++) onlyMarks = marks[nfd.charCodeAt(k)] === 1;
-    if (onlyMarks) v = nfd.charCodeAt(0);
+    if (onlyMarks) return nfd.charCodeAt(0);
   }
+  const shape = conf.get(v);
+  if (shape !== undefined) return shape;
+  const lower = String.fromCharCode(v).toLowerCase();
+  if (lower.length === 1 && lower.charCodeAt(0) !== v) return conf.get(lower.charCodeAt(0)) ?? lower.charCodeAt(0);
   return v;
 }
 
@@ -74,6 +77,7 @@ export function foldTable(): Int32Array {
   const t = new Int32Array(0x10000);
   const skip = new Uint8Array(0x10000);
   for (const [lo, hi] of CONTROL_UNITS) skip.fill(1, lo, hi + 1);
+  for (const u of STRETCH_UNITS) skip[u] = 1;
   eachRange(DEFAULT_IGNORABLE_BMP, (lo, hi) => skip.fill(1, lo, hi + 1));
   eachRange(COMBINING_MARKS_BMP, (lo, hi) => skip.fill(1, lo, hi + 1));
   const sep = new Uint8Array(0x10000);
@@ -100,13 +104,23 @@ export function foldTable(): Int32Array {
   }
   // Case pairs fold alike: a capital whose shape is a Latin letter ("Н" -> "H", "Ν" -> "N") takes its lower case
   // with it ("н" -> "h"), so upper- and lower-case text in that script read the same, and rules written in lower case
-  // match both. A capital shaped like "l" is a capital I ("Ι", "І", "Ӏ"): it reads "I".
+  // match both (outside Cyrillic, a lower case with an ASCII prototype of its own keeps it: "ν" reads "v"). A capital shaped like "l" is
+  // a capital I ("Ι", "І", "Ӏ"): it reads "I".
   for (let u = 0x80; u < 0x10000; u++) {
     const v = t[u]!;
-    if (v === SKIP || v >= 0x80 || !/[A-Za-z]/.test(String.fromCharCode(v))) continue;
+    if (v === SKIP || v >= 0x80) continue;
     const ch = String.fromCharCode(u);
     const lower = ch.toLowerCase();
-    if (lower === ch || lower.length !== 1 || t[lower.charCodeAt(0)] === SKIP) continue;
+    // A capital shaped like a digit ("З" -> "3") is a letter of its script: it folds as its lower case does.
+    if (/[0-9]/.test(String.fromCharCode(v)) && lower !== ch && lower.length === 1) { t[u] = t[lower.charCodeAt(0)]!; continue; }
+    if (!/[A-Za-z]/.test(String.fromCharCode(v))) continue;
+    // Outside Cyrillic (the script with rules of its own, in rules-i18n.ts, which need both cases to read alike), a
+    // lower case keeps an ASCII prototype of its own: Greek "ν" looks like "v" though "Ν" looks like "N".
+    const cyrillic = u >= 0x0400 && u <= 0x052f;
+    if (lower === ch || lower.length !== 1 || t[lower.charCodeAt(0)] === SKIP || (!cyrillic && t[lower.charCodeAt(0)]! < 0x80)) {
+      if (v === 0x6c && lower !== ch) t[u] = 0x49;
+      continue;
+    }
     const letter = v === 0x6c ? "i" : String.fromCharCode(v).toLowerCase();
     t[u] = letter.toUpperCase().charCodeAt(0);
     t[lower.charCodeAt(0)] = letter.charCodeAt(0);
