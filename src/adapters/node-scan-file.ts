@@ -1,5 +1,8 @@
 // Scans a file of any size with flat memory: the file is read in chunks and never held whole, and the findings are
-// exactly those of pa.scan() on the whole decoded text. Node-only (node:fs); the core sees only strings.
+// those of pa.scan() on the whole decoded text with two differences, since the text around a match is not kept: a
+// finding's severity is its rule's base severity (no grading by context, src/scan/grade.ts), and encoded runs
+// (base64, HTML entities, percent-encoding, hex; src/scan/decoders.ts) are not decoded. Text hidden in tag characters
+// is. Node-only (node:fs); the core sees only strings. The CLI streams files over 8 MiB only.
 //
 // Up to four passes over the file, each holding a chunk or two (default 4 MiB each) at a time:
 //   1. forward:  UTF-16 length, first invalid UTF-8 byte, NUL bytes, invisible characters (core.findInvisibleChunk,
@@ -178,7 +181,7 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
     for (let k = 0; k < raw2.length; k += 2) {
       const rule = rules[raw2[k]!]!;
       // offset is set in pass 3; the excerpt key is created now so the finding's keys come in Scanner's order
-      hidden.push(pending({ rule: rule.id, category: rule.category, scope: rule.scope, severity: "high", offset: -1, hiddenIn: "tag-characters", excerpt: "" }, raw2[k + 1]!));
+      hidden.push(pending({ rule: rule.id, category: rule.category, scope: rule.scope, severity: "high", ...(rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {}), offset: -1, hiddenIn: "tag-characters", excerpt: "" }, raw2[k + 1]!));
     }
     for (const f of invisible) inv.push(pending({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: f.offset, codePoint: f.codePoint }, 0));
 
@@ -226,7 +229,7 @@ interface FileRef {
 
 function hitOf(rule: Rule, offset: number): Hit {
   // A file too large to hold is graded by its rules' base severity only: the text around a match is not kept.
-  return { rule: rule.id, category: rule.category, scope: rule.scope, severity: rule.severity ?? "high", offset };
+  return { rule: rule.id, category: rule.category, scope: rule.scope, severity: rule.severity ?? "high", offset, ...(rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {}) };
 }
 
 function pending(hit: Hit, at: number): Pending {

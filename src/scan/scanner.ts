@@ -199,8 +199,9 @@ export class Scanner {
       const seen = new Set(hits.map((h) => `${index.get(h.rule)}@${h.offset}`)); // plain and tag-character matches
       const scanLayer = (t: string) => {
         const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+        // A decoded layer repeats most of the plain text's matches (entities decode in place), so its left-out matches
+        // are not counted in `suppressed`, which counts the plain text's and the tag characters'.
         const r = this.core.scanRaw(set, t, lim);
-        lim.suppressed!.forEach((n, i) => count(rules[i]!.id, n));
         return { raw: r, flags: lim.encoded ?? encodedFlags(t) };
       };
       for (const m of scanHidden(text, flags, scanLayer, seen, hidden ? [{ layer: tagLayer(hidden), flags: tagFlags }] : [])) {
