@@ -28,10 +28,11 @@ import { startPreview, type Preview } from "./preview.js";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const RESULTS = join(REPO, "test-results");
 /**
- * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 60 kB. Measured 51.8 kB
- * (the whole assembler: rules, discovery, sections, stores, providers, and the page); the cap leaves about 15% room.
+ * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 115 kB. Measured 103.3 kB
+ * (the whole assembler: rules in 13 languages, the Unicode fold tables, decoders, discovery, sections, stores,
+ * providers, and the page; 51.8 kB before the multilingual rules and fold tables); the cap leaves about 10% room.
  */
-const MAIN_GZIP_CAP = 60_000;
+const MAIN_GZIP_CAP = 115_000;
 
 let tmp: string;
 let outDir: string;
