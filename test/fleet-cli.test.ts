@@ -161,8 +161,13 @@ describe("scan <root…>: exit codes and unreadable files", () => {
 
   // Root reads everything, so chmod 000 alone proves nothing here: the CLI runs as the unprivileged user "nobody"
   // (uid 65534) through util-linux setpriv, which is how a real permission error arises.
-  const canDrop = process.getuid?.() === 0 && existsSync("/usr/bin/setpriv");
-  it.skipIf(!canDrop)("permission denied (EACCES) on a file and on a directory, as an unprivileged user: reported by name, exit 2", async () => {
+  // The unprivileged user must also reach node and this clone's bin/ (a clone under a 0700 home or `mktemp -d` is out of
+  // its reach): the test is skipped then, and its title says why.
+  const nobodyReachesCli = (): boolean => process.getuid?.() === 0 && existsSync("/usr/bin/setpriv")
+    && spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", `require("fs").accessSync(${JSON.stringify(BIN)}, 4)`]).status === 0;
+  const canDrop = nobodyReachesCli();
+  const why = canDrop ? "" : " [not run: needs root, util-linux setpriv, and a clone the user nobody can read]";
+  it.skipIf(!canDrop)(`permission denied (EACCES) on a file and on a directory, as an unprivileged user: reported by name, exit 2${why}`, async () => {
     const dir = tree("eacces", { "AGENTS.md": `${PAYLOAD}\n`, "CLAUDE.md": "secret rules\n", "locked/GEMINI.md": "x\n" });
     chmodSync(dir, 0o755);
     chmodSync(join(dir, "CLAUDE.md"), 0o000);
