@@ -53,9 +53,11 @@ const CUT_WINDOW: i32 = 1024;
 const CHAIN_MATCHES: i32 = 8192;
 
 let classMap: Uint8Array | null = null; // 65,536 entries: UTF-16 code unit -> symbol class
-// The current slot's class map, copied to a fixed address so a lookup is one load with a constant offset.
-const MAP: usize = memory.data(65536);
-let mapSlot: i32 = -1; // the slot whose class map MAP holds
+// Each slot's class map sits at a fixed address (MAPS + slot × 65,536), copied there once when the slot is
+// installed, so switching slots (a scan walks several rule groups over one text) copies nothing and a lookup is one
+// load from the map's base plus the code unit. 16 slots × 64 KiB = 1 MiB of static memory.
+const MAPS: usize = memory.data(65536 * 16);
+let mapBase: usize = 0; // the current slot's class map (0: none installed)
 let table: Uint32Array | null = null; // rows * nClasses entries (see the file comment)
 let tBase: usize = 0; // table!.dataStart: entries hold tBase + a row's offset
 let rows: i32 = 0; // rows allocated
@@ -125,7 +127,7 @@ const stats = new StaticArray<i32>(7);
 export function scanStats(): StaticArray<i32> { return stats; }
 
 /** Rule sets held at once (a scanner uses up to three scopes; callers may switch between them freely). */
-const SLOTS: i32 = 8;
+const SLOTS: i32 = 16;
 const slotMap = new StaticArray<Uint8Array | null>(SLOTS);
 const slotTable = new StaticArray<Uint32Array | null>(SLOTS);
 const slotScalars = new StaticArray<i32>(SLOTS * 6); // capacity, nClasses, edgeClass, skipClass, cutsOk, rows
@@ -142,8 +144,8 @@ export function loadTables(slot: i32, map: Uint8Array, cap: i32, classes: i32, e
   if (map.length != 65536) return -1;
   for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return -1;
   const first = min(cap, FIRST_ROWS);
-  if (mapSlot == slot) mapSlot = -1;
   slotMap[slot] = map;
+  memory.copy(MAPS + (<usize>slot << 16), map.dataStart, 65536);
   slotTable[slot] = new Uint32Array(first * classes);
   slotScalars[slot * 6] = cap;
   slotScalars[slot * 6 + 1] = classes;
@@ -161,10 +163,7 @@ export function useSlot(slot: i32): i32 {
   if (slot < 0 || slot >= SLOTS || slotTable[slot] === null) return -4;
   current = slot;
   classMap = slotMap[slot];
-  if (mapSlot != slot) {
-    memory.copy(MAP, classMap!.dataStart, 65536);
-    mapSlot = slot;
-  }
+  mapBase = MAPS + (<usize>slot << 16);
   table = slotTable[slot];
   tBase = table!.dataStart;
   capacity = slotScalars[slot * 6];
@@ -360,7 +359,7 @@ function fallBack(): void {
  * call again).
  */
 export function scanRun(): i32 {
-  if (table === null || classMap === null || mapSlot != current) return DONE;
+  if (table === null || classMap === null || mapBase == 0) return DONE;
   if (mode == CHAINED) {
     const rc = runChains();
     if (rc != DONE) return rc;
@@ -386,7 +385,7 @@ function idOf(a: usize): i32 { return <i32>((a - tBase) / <usize>rowBytes); }
 
 // The class of the code unit at address `at`.
 @inline
-function classAt(at: usize): usize { return <usize>load<u8>(<usize>load<u16>(at), MAP); }
+function classAt(at: usize, m: usize): usize { return <usize>load<u8>(m + <usize>load<u16>(at)); }
 
 // Called for an unknown entry of row address `a`: a skipped unit's becomes a self-loop on the spot (returns true:
 // step again).
@@ -406,6 +405,7 @@ function edgeStep(r: usize): u32 {
 
 function runSerial(): i32 {
   const p = src;
+  const m = mapBase;
   if (endEdgePending) {
     const v = edgeStep(row);
     if (v == UNKNOWN) return need(row, edgeClass);
@@ -417,7 +417,7 @@ function runSerial(): i32 {
   let a = tBase + row;
   let i = pos;
   while (i >= 0) {
-    const cls = classAt(p + (<usize>i << 1));
+    const cls = classAt(p + (<usize>i << 1), m);
     const v = load<u32>(a + (cls << 2));
     if (v & ACCEPT) {
       if (v == UNKNOWN) {
@@ -456,6 +456,7 @@ function record(list: Array<i32>, a: usize, offset: i32): bool {
 // serial walk.
 function stepChain(c: i32, aligned: bool): i32 {
   const p = src;
+  const m = mapBase;
   const hi = unchecked(chHi[c]);
   const lo = unchecked(chLo[c]);
   const list = unchecked(chOut[c]);
@@ -465,7 +466,7 @@ function stepChain(c: i32, aligned: bool): i32 {
   while (i >= lo) {
     const done = hi - 1 - i; // units consumed so far
     if (aligned && done % CHECKPOINT == 0) break;
-    const cls = classAt(p + (<usize>i << 1));
+    const cls = classAt(p + (<usize>i << 1), m);
     const v = load<u32>(a + (cls << 2));
     if (v & ACCEPT) {
       if (v == UNKNOWN) {
@@ -528,6 +529,7 @@ function runChains(): i32 {
 function runBlocks(blocks: i32): i32 {
   const ck = checkpoints.dataStart;
   const base0 = tBase;
+  const m = mapBase;
   // Each chain's next code unit is at t_c - q: one shared offset q for the four walks.
   const t0 = src + (<usize>unchecked(chPos[0]) << 1), t1 = src + (<usize>unchecked(chPos[1]) << 1);
   const t2 = src + (<usize>unchecked(chPos[2]) << 1), t3 = src + (<usize>unchecked(chPos[3]) << 1);
@@ -542,10 +544,10 @@ function runBlocks(blocks: i32): i32 {
   for (let b = 0; b < blocks; b++) {
     const end = q + (<usize>CHECKPOINT << 1);
     while (q < end) {
-      const v0 = load<u32>(a0 + (classAt(t0 - q) << 2));
-      const v1 = load<u32>(a1 + (classAt(t1 - q) << 2));
-      const v2 = load<u32>(a2 + (classAt(t2 - q) << 2));
-      const v3 = load<u32>(a3 + (classAt(t3 - q) << 2));
+      const v0 = load<u32>(a0 + (classAt(t0 - q, m) << 2));
+      const v1 = load<u32>(a1 + (classAt(t1 - q, m) << 2));
+      const v2 = load<u32>(a2 + (classAt(t2 - q, m) << 2));
+      const v3 = load<u32>(a3 + (classAt(t3 - q, m) << 2));
       if ((v0 | v1 | v2 | v3) & ACCEPT) { stopped = true; break; }
       a0 = <usize>v0; a1 = <usize>v1; a2 = <usize>v2; a3 = <usize>v3;
       q += 2;
@@ -585,6 +587,7 @@ function stepOne(c: i32): i32 {
 // the chain's own state at a checkpoint.
 function runFixes(): i32 {
   const p = src;
+  const m = mapBase;
   while (fixJ < nChains) {
     const j = fixJ;
     const hi = unchecked(chHi[j]);
@@ -610,7 +613,7 @@ function runFixes(): i32 {
     let i = fixPos;
     let met = false;
     while (i >= lo) {
-      const cls = classAt(p + (<usize>i << 1));
+      const cls = classAt(p + (<usize>i << 1), m);
       const v = load<u32>(a + (cls << 2));
       if (v & ACCEPT) {
         if (v == UNKNOWN) {

@@ -151,10 +151,14 @@ describe("each discovery policy through assemble", () => {
     const files = { "/ws/AGENTS.md": big };
     const oc = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/ws", policy: "openclaw" });
     expect(OPENCLAW_PER_FILE_CHARS).toBe(12_000);
-    expect(oc.truncations).toEqual([{ file: "AGENTS.md", path: "/ws/AGENTS.md", originalChars: 13_000, headChars: 9_000, tailChars: 3_000 }]);
-    const marker = truncationMarker("AGENTS.md", "/ws/AGENTS.md", { originalChars: 13_000, headChars: 9_000, tailChars: 3_000 });
-    expect(marker).toBe("[promptasm cut 1000 chars from the middle of AGENTS.md: kept the first 9000 and the last 3000 of 13000. The full file is /ws/AGENTS.md.]");
-    expect(oc.prompt).toContain(`## AGENTS.md\n\n${"a".repeat(9_000)}\n\n${marker}\n\n${"a".repeat(3_000)}\n\n`);
+    // The marker counts inside the 12,000 cap (issue 17): 75/25 of what is left after it; it names the file relative
+    // to the workspace (issue 16).
+    expect(oc.truncations).toEqual([{ file: "AGENTS.md", path: "/ws/AGENTS.md", originalChars: 13_000, headChars: 8_898, tailChars: 2_966 }]);
+    const marker = truncationMarker("AGENTS.md", "AGENTS.md", { originalChars: 13_000, headChars: 8_898, tailChars: 2_966 });
+    expect(marker).toBe("[promptasm cut 1136 chars from the middle of AGENTS.md: kept the first 8898 and the last 2966 of 13000. The full file is AGENTS.md.]");
+    const body = `${"a".repeat(8_898)}\n\n${marker}\n\n${"a".repeat(2_966)}`;
+    expect(body.length).toBeLessThanOrEqual(12_000);
+    expect(oc.prompt).toContain(`## AGENTS.md\n\n${body}\n\n`);
     const hermes = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/ws", policy: "openclaw", budget: "hermes" });
     expect(hermes.truncations).toEqual([]);
     expect(hermes.prompt).toContain(`## AGENTS.md\n\n${big}\n\n`);
@@ -174,22 +178,24 @@ describe("modes", () => {
     const r = await pa.assemble(new MapWorkspaceReader(workspace()), { ...everything, cwd: "/repo/app" });
     expect(r.mode).toBe("full");
     expect(ids(r)).toEqual([
-      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "interaction-style", "tool-call-style", "execution-bias",
-      "system-message", "environment", "project-context",
-      "memory", "date", "platform", "runtime",
+      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "interaction-style", "tool-call-style", "execution-bias",
+      "system-message", "project-context",
+      "memory", "date", "platform", "environment", "runtime",
     ]);
   });
 
   it("minimal keeps only tooling, workspace context, environment and runtime", async () => {
     const r = await pa.assemble(new MapWorkspaceReader(workspace()), { ...everything, cwd: "/repo/app", mode: "minimal" });
     expect(r.mode).toBe("minimal");
-    expect(ids(r)).toEqual(["guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "environment", "project-context", "runtime"]);
+    // The caller's system message stays: a sub-agent's task arrives there (issue 16).
+    expect(ids(r)).toEqual(["guidance", "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "system-message", "project-context", "environment", "runtime"]);
+    expect(r.prompt).toContain("Answer in English.");
     expect(ids(r).every((id) => MINIMAL_MODE_IDS.includes(id))).toBe(true);
     expect(r.prompt).not.toContain("Wren");
     expect(r.prompt).not.toContain(MEMORY_HEADING);
     expect(r.prompt).not.toContain(DATE_LINE);
-    // runtime is the only volatile section: the boundary sits right before it.
-    expect(r.prompt.slice(r.boundary!)).toBe(`${CACHE_BOUNDARY}\n\n${RUNTIME_DELIMITER}\nModel: gpt-4o\nProvider: openai\nWorking directory: /repo/app`);
+    // environment and runtime are the volatile sections (machine facts below the boundary, issue 16).
+    expect(r.prompt.slice(r.boundary!)).toBe(`${CACHE_BOUNDARY}\n\n# Environment\nOperating system: Linux.\nWorking directory: /repo/app\n\n${RUNTIME_DELIMITER}\nModel: gpt-4o\nProvider: openai\nWorking directory: /repo/app`);
   });
 
   it("none is the identity's first line only, with no boundary", async () => {
@@ -306,12 +312,12 @@ describe("cache stability", () => {
     const grown = await run(ocFiles({ ...statics, "/ws/HEARTBEAT.md": "h".repeat(13_000) }));
     expect(prefix(grown)).toBe(prefix(small));
     expect(small.truncations).toEqual([]);
-    // 5 × 11,000 static chars leave 5,000 of the total: HEARTBEAT.md is cut to 5,000, 75/25.
+    // 5 × 11,000 static chars leave 5,000 of the total: HEARTBEAT.md is cut to 5,000 with its marker, 75/25.
     expect(OPENCLAW_TOTAL_CHARS - 5 * 11_000).toBe(5_000);
-    expect(grown.truncations).toEqual([{ file: "HEARTBEAT.md", path: "/ws/HEARTBEAT.md", originalChars: 13_000, headChars: 3_750, tailChars: 1_250 }]);
+    expect(grown.truncations).toEqual([{ file: "HEARTBEAT.md", path: "/ws/HEARTBEAT.md", originalChars: 13_000, headChars: 3_643, tailChars: 1_214 }]);
     expect(ids(grown)).not.toContain("truncation-warning");
     expect(grown.sections.find((s) => s.id === "dynamic-truncation-warning")).toMatchObject({ tier: "volatile", dynamic: true });
-    expect(grown.prompt.indexOf("- /ws/HEARTBEAT.md (HEARTBEAT.md): 13000 chars, of which the first 3750 and the last 1250 are shown.")).toBeGreaterThan(grown.boundary!);
+    expect(grown.prompt.indexOf("- HEARTBEAT.md: 13000 chars, of which the first 3643 and the last 1214 are shown.")).toBeGreaterThan(grown.boundary!);
   });
 
   it("changing a static context file changes the prefix", async () => {
@@ -327,8 +333,9 @@ describe("cache stability", () => {
       "/home/agent/skills/writing/blog/SKILL.md": "---\ndescription: Write a blog post\n---\nSteps.",
       "/home/agent/skills/devops/rollback/SKILL.md": "---\nname: rollback\ndescription: Undo a release\ncategory: DevOps\n---\nSteps.",
     });
-    const tools = ocOpts.tools!;
-    const orders = [tools, [...tools].reverse(), [tools[2]!, tools[0]!, tools[3]!, tools[1]!]];
+    // A skill tool, so the skills index is built (issue 16: no index without one).
+    const tools = [...ocOpts.tools!, { name: "skill_view" }];
+    const orders = [tools, [...tools].reverse(), [tools[4]!, tools[2]!, tools[0]!, tools[3]!, tools[1]!]];
     const prompts = new Set<string>();
     for (const [i, order] of orders.entries()) {
       for (const seed of [1, 7, 42]) {
@@ -339,8 +346,9 @@ describe("cache stability", () => {
     expect(prompts.size).toBe(1);
     const [p] = [...prompts];
     expect(p).toContain("## Z.md\n\nZ.\n\n## a.md\n\nA.\n\n## b.md\n\nB.\n\n## notes.md");
-    expect(p).toContain("- read: " + KNOWN_TOOL_SUMMARIES.read + "\n- memory: " + KNOWN_TOOL_SUMMARIES.memory + "\n- alpha: A.\n- zeta: Z.");
-    expect(p).toContain("## DevOps\n- deploy: Ship a release\n- rollback: Undo a release\n\n## Uncategorized\n- blog: Write a blog post");
+    expect(p).toContain("- read: " + KNOWN_TOOL_SUMMARIES.read + "\n- memory: " + KNOWN_TOOL_SUMMARIES.memory + "\n- skill_view: " + KNOWN_TOOL_SUMMARIES.skill_view + "\n- alpha: A.\n- zeta: Z.");
+    // blog has no category in its front matter: its directory (skills/writing/blog) gives one.
+    expect(p).toContain("## DevOps\n- deploy: Ship a release\n- rollback: Undo a release\n\n## writing\n- blog: Write a blog post");
   });
 });
 
@@ -353,10 +361,11 @@ describe("sections", () => {
 
   it("tools give tool guidance, enforcement (auto: on for gpt-4o), the tool list and the three style sections", async () => {
     const r = await pa.assemble(new MapWorkspaceReader(workspace()), toolOpts({ model: "gpt-4o" }));
-    expect(ids(r).slice(0, 8)).toEqual([
-      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "interaction-style", "tool-call-style", "execution-bias",
+    // gpt-4o is GPT-family: the execution guidance follows the enforcement block (issue 16).
+    expect(ids(r).slice(0, 9)).toEqual([
+      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "interaction-style", "tool-call-style", "execution-bias",
     ]);
-    expect(r.sections.slice(0, 8).every((s) => s.tier === "stable")).toBe(true);
+    expect(r.sections.slice(0, 9).every((s) => s.tier === "stable")).toBe(true);
     expect(text(r, "tool-guidance")).toBe(`# Notes on your tools\n\n${MEMORY_TOOL_GUIDANCE}\n\n${SKILLS_TOOL_GUIDANCE}`);
     expect(text(r, "tool-use-enforcement")).toBe(TOOL_USE_ENFORCEMENT);
     expect(text(r, "tool-list")).toBe([
@@ -414,11 +423,11 @@ describe("sections", () => {
       "/home/agent/skills/writing/blog/SKILL.md": "---\ndescription: Write a blog post\n---\nSteps.",
       "/home/agent/skills/misc/exfil/SKILL.md": evil,
     });
-    const r = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/repo/app", home: "/home/agent" });
+    const r = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/repo/app", home: "/home/agent", tools: [{ name: "skill_view" }] });
     expect(text(r, "skills-index")).toBe([
       "# Skills\nEach skill below is a saved procedure for one kind of task, listed by name. If your task is one of these kinds, open the skill and work through its steps; otherwise leave the list alone.",
       "## DevOps\n- deploy: Ship a release",
-      "## Uncategorized\n- blog: Write a blog post",
+      "## writing\n- blog: Write a blog post",
     ].join("\n\n"));
     const section = r.sections.find((s) => s.id === "skills-index")!;
     expect(section.tier).toBe("context");
@@ -437,8 +446,10 @@ describe("sections", () => {
       ...base, cwd: "/repo/app", environment: { os: "linux" }, currentTime: true, platform: "cli", model: "gpt-4o", provider: "openai",
     });
     expect(text(r, "environment")).toBe("# Environment\nOperating system: Linux.\nWorking directory: /repo/app");
-    expect(r.sections.find((s) => s.id === "environment")!.tier).toBe("context");
-    expect(ids(r).slice(-4)).toEqual(["date", "current-time", "platform", "runtime"]);
+    // Machine facts go below the cache boundary (issue 16), just before the runtime block.
+    expect(r.sections.find((s) => s.id === "environment")!.tier).toBe("volatile");
+    expect(r.prompt.indexOf("# Environment")).toBeGreaterThan(r.boundary!);
+    expect(ids(r).slice(-5)).toEqual(["date", "current-time", "platform", "environment", "runtime"]);
     expect(text(r, "current-time")).toBe("Current time: 2026-11-29 23:30 (UTC).");
     expect(r.prompt.endsWith(`\n\n${RUNTIME_DELIMITER}\nModel: gpt-4o\nProvider: openai\nWorking directory: /repo/app`)).toBe(true);
     const wsl = await pa.assemble(new MapWorkspaceReader(workspace()), { ...base, cwd: "/repo/app", environment: { os: "win32", wsl: true } });
@@ -530,27 +541,29 @@ describe("allow-list and user-authored files", () => {
 });
 
 describe("budgets", () => {
-  it("openclaw over 6 files of 15,000 chars: five cut to 9,000 + 3,000, the sixth dropped, all listed in the warning", async () => {
+  it("openclaw over 6 files of 15,000 chars: five cut to 12,000 with their markers (75/25), the sixth dropped, all listed in the warning", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 6; i++) files[`/ws/f${i}.md`] = String.fromCharCode(0x41 + i).repeat(15_000);
     const r = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/ws", policy: "openclaw" });
-    const cut = (i: number) => ({ file: `f${i}.md`, path: `/ws/f${i}.md`, originalChars: 15_000, headChars: 9_000, tailChars: 3_000 });
+    const cut = (i: number) => ({ file: `f${i}.md`, path: `/ws/f${i}.md`, originalChars: 15_000, headChars: 8_904, tailChars: 2_968 });
     expect(r.truncations).toEqual([cut(0), cut(1), cut(2), cut(3), cut(4), { file: "f5.md", path: "/ws/f5.md", originalChars: 15_000, headChars: 0, tailChars: 0, dropped: true }]);
-    expect(5 * (9_000 + 3_000)).toBe(OPENCLAW_TOTAL_CHARS);
+    // Each cut file with its marker is exactly 12,000 chars: five of them use the 60,000 total up.
+    const m0 = truncationMarker("f0.md", "f0.md", cut(0));
+    expect(8_904 + 2_968 + m0.length + 4).toBe(12_000);
+    expect(5 * 12_000).toBe(OPENCLAW_TOTAL_CHARS);
     expect(r.notes.map((n) => n.message)).toEqual([
-      ...[0, 1, 2, 3, 4].map((i) => `f${i}.md: cut from 15000 to 12000 chars (first 9000, last 3000): the per-file cap is 12000 chars. The full file is /ws/f${i}.md.`),
-      "f5.md: dropped (15000 chars): only 0 chars of the 60000-char total were left (less than 64). The full file is /ws/f5.md.",
+      ...[0, 1, 2, 3, 4].map((i) => `f${i}.md: cut from 15000 to 11872 chars (first 8904, last 2968): the per-file cap is 12000 chars. The full file is f${i}.md.`),
+      "f5.md: dropped (15000 chars): only 0 chars of the 60000-char total were left (less than 64). The full file is f5.md.",
     ]);
     expect(text(r, "truncation-warning")).toBe([
       "Partial project context: to stay within the prompt budget, the files below were cut in the middle or left out.",
       "What you see of them is incomplete. Before you act on their instructions, or whenever a detail seems to be",
       "missing, read these files in full with your file tools:",
-      ...[0, 1, 2, 3, 4].map((i) => `- /ws/f${i}.md (f${i}.md): 15000 chars, of which the first 9000 and the last 3000 are shown.`),
-      "- /ws/f5.md (f5.md): left out entirely.",
+      ...[0, 1, 2, 3, 4].map((i) => `- f${i}.md: 15000 chars, of which the first 8904 and the last 2968 are shown.`),
+      "- f5.md: left out entirely.",
     ].join("\n"));
     expect(ids(r)).toEqual(["identity", "guidance", "project-context", "truncation-warning", "date"]);
-    const m0 = truncationMarker("f0.md", "/ws/f0.md", cut(0));
-    expect(r.prompt).toContain(`## f0.md\n\n${"A".repeat(9_000)}\n\n${m0}\n\n${"A".repeat(3_000)}\n\n## f1.md`);
+    expect(r.prompt).toContain(`## f0.md\n\n${"A".repeat(8_904)}\n\n${m0}\n\n${"A".repeat(2_968)}\n\n## f1.md`);
     expect(r.prompt).not.toContain("## f5.md");
     expect(r.prompt).not.toContain("FFFF");
   });
@@ -560,7 +573,7 @@ describe("budgets", () => {
     const r = await pa.assemble(new MapWorkspaceReader({ "/r/.git/": "", "/r/AGENTS.md": big }), { ...base, cwd: "/r", model: "claude-sonnet-4-5" });
     expect(r.cap).toBe(48_000); // 200,000 tokens × 4 × 6%
     expect(r.truncations).toEqual([{ file: "AGENTS.md", path: "/r/AGENTS.md", originalChars: 50_000, headChars: 33_600, tailChars: 9_600 }]);
-    expect(r.prompt).toContain("[promptasm cut 6800 chars from the middle of AGENTS.md: kept the first 33600 and the last 9600 of 50000. The full file is /r/AGENTS.md.]");
+    expect(r.prompt).toContain("[promptasm cut 6800 chars from the middle of AGENTS.md: kept the first 33600 and the last 9600 of 50000. The full file is AGENTS.md.]");
     expect(ids(r)).toContain("truncation-warning");
     const fits = await pa.assemble(new MapWorkspaceReader({ "/r/.git/": "", "/r/AGENTS.md": big.slice(0, 48_000) }), { ...base, cwd: "/r", model: "claude-sonnet-4-5" });
     expect(fits.truncations).toEqual([]);
@@ -570,7 +583,7 @@ describe("budgets", () => {
 describe("argument errors", () => {
   const reader = () => new MapWorkspaceReader(workspace());
   it.each([
-    ["policy", { policy: "windsurf" }, '"windsurf"'],
+    ["policy", { policy: "vim" }, '"vim"'],
     ["mode", { mode: "tiny" }, '"tiny"'],
     ["budget", { budget: "claude" }, '"claude"'],
   ])("an unknown %s is E_ARG naming the value", async (name, over, shown) => {
@@ -622,14 +635,22 @@ describe("the codex policy's own 32 KiB limit is visible in the prompt", () => {
     const big = "x".repeat(20_000);
     const files = { "/w/.git/": "", "/w/AGENTS.md": big, "/w/a/AGENTS.md": big, "/w/a/b/AGENTS.md": "Small file." };
     const r = await pa.assemble(new MapWorkspaceReader(files), { ...base, cwd: "/w/a/b", policy: "codex", maxChars: 50_000 });
+    // Cut once, head-only as Codex reads, to the 12,768 bytes left of 32 KiB with its marker counted inside.
     expect(r.truncations).toEqual([
-      { file: "a/AGENTS.md", path: "/w/a/AGENTS.md", originalChars: 20_000, headChars: 12_768, tailChars: 0 },
+      { file: "a/AGENTS.md", path: "/w/a/AGENTS.md", originalChars: 20_000, headChars: 12_630, tailChars: 0 },
       { file: "a/b/AGENTS.md", path: "/w/a/b/AGENTS.md", originalChars: 11, headChars: 0, tailChars: 0, dropped: true },
     ]);
-    expect(r.prompt).toContain(`${"x".repeat(12_768)}\n\n[promptasm cut 7232 chars from the middle of a/AGENTS.md: kept the first 12768 and the last 0 of 20000. The full file is /w/a/AGENTS.md.]`);
+    const marker = "[promptasm cut 7370 chars from the middle of a/AGENTS.md: kept the first 12630 and the last 0 of 20000. The full file is a/AGENTS.md.]";
+    expect(12_630 + 4 + marker.length).toBe(32_768 - 20_000);
+    expect(r.prompt).toContain(`${"x".repeat(12_630)}\n\n${marker}\n\nPartial project context:`);
     const warning = r.sections.find((s) => s.id === "truncation-warning");
     expect(warning).toBeDefined();
-    expect(r.prompt).toContain("/w/a/b/AGENTS.md");
+    expect(r.prompt).toContain("- a/b/AGENTS.md: left out entirely.");
+    // One cut, one note each; nothing above the boundary names the checkout's location.
+    expect(r.notes.filter((n) => n.message.startsWith("a/AGENTS.md: cut")).map((n) => n.message)).toEqual([
+      "a/AGENTS.md: cut from 20000 to 12630 chars (first 12630, last 0): 12768 bytes of the 32768-byte combined limit (codex) were left. The full file is a/AGENTS.md.",
+    ]);
+    expect(r.prompt).not.toContain("/w/");
     expect(r.prompt).not.toContain("Small file.");
   });
 });

@@ -59,9 +59,9 @@ describe("tiers and sections", () => {
   });
 
   it("a whitespace-only system message adds nothing; an unknown platform gets a plain line", async () => {
-    const r = await pa.assemble(new MapWorkspaceReader(workspace()), { ...base, cwd: "/repo/app", systemMessage: " \n ", platform: "matrix" });
+    const r = await pa.assemble(new MapWorkspaceReader(workspace()), { ...base, cwd: "/repo/app", systemMessage: " \n ", platform: "zulip" });
     expect(r.sections.map((s) => s.id)).not.toContain("system-message");
-    expect(r.prompt.endsWith("Platform: matrix.")).toBe(true);
+    expect(r.prompt.endsWith("Platform: zulip.")).toBe(true);
   });
 
   it("the date line is the date in the given time zone, with no time of day", async () => {
@@ -123,8 +123,12 @@ describe("truncation", () => {
   it("cuts a file over the cap 70/20 with a marker naming what was kept and where the file is", async () => {
     const big = "H".repeat(700) + "M".repeat(300) + "T".repeat(200);
     const r = await pa.assemble(new MapWorkspaceReader(workspace({ "/repo/AGENTS.md": big })), { ...base, cwd: "/repo", maxChars: 1000 });
-    expect(r.truncations).toEqual([{ file: "AGENTS.md", path: "/repo/AGENTS.md", originalChars: 1200, headChars: 700, tailChars: 200 }]);
-    expect(r.prompt).toContain(`${"H".repeat(700)}\n\n[promptasm cut 300 chars from the middle of AGENTS.md: kept the first 700 and the last 200 of 1200. The full file is /repo/AGENTS.md.]\n\n${"T".repeat(200)}`);
+    // The marker counts inside the cap (issue 17): 70/20 of what is left after it; it names the file relative to the
+    // project root (issue 16).
+    expect(r.truncations).toEqual([{ file: "AGENTS.md", path: "/repo/AGENTS.md", originalChars: 1200, headChars: 675, tailChars: 193 }]);
+    const body = `${"H".repeat(675)}\n\n[promptasm cut 332 chars from the middle of AGENTS.md: kept the first 675 and the last 193 of 1200. The full file is AGENTS.md.]\n\n${"T".repeat(193)}`;
+    expect(body.length).toBeLessThanOrEqual(1000);
+    expect(r.prompt).toContain(`## AGENTS.md\n\n${body}`);
     expect(r.prompt).not.toContain("M");
     expect(r.cap).toBe(1000);
   });

@@ -403,8 +403,8 @@ describe("assemble: the full model from the command line", () => {
   it("--tools, --environment and --model add tool, environment and runtime sections; --mode minimal keeps tooling", async () => {
     const full = JSON.parse((await run(["assemble", "examples/workspace", "--tools", "read, exec,memory", "--environment", "--model", "gpt-4o", "--tokens", "none", "--json"])).stdout);
     expect(full.sections.map((s: { id: string }) => s.id)).toEqual([
-      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "interaction-style", "tool-call-style",
-      "execution-bias", "environment", "project-context", "date", "runtime",
+      "identity", "guidance", "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "interaction-style", "tool-call-style",
+      "execution-bias", "project-context", "date", "environment", "runtime", // machine facts below the boundary (issue 16)
     ]);
     expect(full.prompt).toContain(`Working directory: ${join(REPO, "examples/workspace")}`);
     expect(full.prompt.endsWith(`Model: gpt-4o\nWorking directory: ${join(REPO, "examples/workspace")}`)).toBe(true);

@@ -145,7 +145,7 @@ describe("parseConfig: errors are E_CONFIG naming the source and the field", () 
     ["maxChars fractional", { assemble: { maxChars: 1.5 } }, "assemble.maxChars must be a positive integer"],
     ["contextWindow as a string", { assemble: { contextWindow: "128000" } }, "assemble.contextWindow must be a positive integer"],
     ["model blank", { assemble: { model: " " } }, "assemble.model must be a non-empty string"],
-    ["unknown policy", { assemble: { policy: "windsurf" } }, "assemble.policy must be one of hermes, codex, claude, cursor, gemini, openclaw"],
+    ["unknown policy", { assemble: { policy: "aider" } }, "assemble.policy must be one of hermes, codex, claude, cursor, gemini, openclaw, copilot, windsurf, cline, roo, kiro, junie, auto"],
     ["unknown mode", { assemble: { mode: "tiny" } }, "assemble.mode must be one of full, minimal, none"],
     ["unknown budget", { assemble: { budget: "claude" } }, "assemble.budget must be one of hermes, openclaw"],
     ["cacheBoundary as a string", { assemble: { cacheBoundary: "false" } }, "assemble.cacheBoundary must be true or false"],

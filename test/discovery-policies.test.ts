@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { NodeWorkspaceReader } from "../src/adapters/node-reader.js";
+import { NodeWorkspaceReader } from "../src/adapters/node/reader.js";
 import { MapWorkspaceReader } from "../src/adapters/map-reader.js";
 import { CODEX_MAX_BYTES, discoverCodex, utf8Length, utf8Prefix } from "../src/discovery/codex.js";
 import { CLAUDE_MAX_IMPORT_DEPTH, discoverClaude, findImports } from "../src/discovery/claude.js";
@@ -568,8 +568,11 @@ describe("cursor: rule types", () => {
     expect(s.requestable.map((q) => q.name)).toEqual(["migrations"]);
     const j = await discoverCursor(reader, d, { targetPath: "./app.jsx" });
     expect(labels(j)).toContain(".cursor/rules/react.mdc");
-    const nested = await discoverCursor(reader, d, { targetPath: "src/app.jsx" }); // *.jsx is top-level only
-    expect(labels(nested)).not.toContain(".cursor/rules/react.mdc");
+    // Issue 16: as in Cursor, a glob without a slash (*.jsx) matches at any depth.
+    const nested = await discoverCursor(reader, d, { targetPath: "src/app.jsx" });
+    expect(labels(nested)).toContain(".cursor/rules/react.mdc");
+    const other = await discoverCursor(reader, d, { targetPath: "lib/app.tsx" }); // src/**/*.tsx stays anchored
+    expect(labels(other)).not.toContain(".cursor/rules/react.mdc");
   });
 
   it("without targetPath no glob rule loads, and the notes say why", async () => {
@@ -859,8 +862,28 @@ describe("every policy: same result whatever order list() returns", () => {
     "/w/pkg/b.md": "b",
     "/w/pkg/A.md": "A",
     "/w/pkg/_.md": "_",
+    "/w/.github/copilot-instructions.md": "copilot wide",
+    "/w/.github/instructions/b.instructions.md": '---\napplyTo: "**"\n---\nb ins',
+    "/w/.github/instructions/A/a.instructions.md": "---\napplyTo: '**/*.ts'\n---\na ins",
+    "/w/.github/instructions/c.instructions.md": "---\napplyTo: docs/**\n---\nc ins",
+    "/w/.windsurfrules": "ws legacy",
+    "/w/pkg/.windsurf/rules/z.md": "z ws",
+    "/w/pkg/.windsurf/rules/a.md": "---\ntrigger: glob\nglobs: *.ts\n---\na ws",
+    "/w/pkg/.windsurf/rules/m.md": "---\ntrigger: model_decision\ndescription: mm ws\n---\nm ws",
+    "/w/.clinerules/b.md": "b cl",
+    "/w/.clinerules/a/c.md": "c cl",
+    "/w/.roo/rules/b.md": "b roo",
+    "/w/.roo/rules/a.txt": "a roo",
+    "/w/pkg/.roo/rules-code/x.md": "x roo",
+    "/w/pkg/.roo/rules-ask/y.md": "y roo",
+    "/w/.kiro/steering/b.md": "b k",
+    "/w/.kiro/steering/a.md": "---\ninclusion: manual\n---\na k",
+    "/w/.junie/guidelines.md": "junie",
   };
-  const options: { [P in DiscoveryPolicy]?: object } = { cursor: { targetPath: "src/x.ts" } };
+  const target = { targetPath: "src/x.ts" };
+  const options: { [P in DiscoveryPolicy]?: object } = {
+    cursor: target, copilot: target, windsurf: target, cline: target, kiro: target, auto: target,
+  };
   const expected: Record<DiscoveryPolicy, string[]> = {
     hermes: ["AGENTS.md", "pkg/AGENTS.md"],
     codex: ["AGENTS.md", "pkg/AGENTS.md"],
@@ -871,6 +894,25 @@ describe("every policy: same result whatever order list() returns", () => {
     cursor: [".cursorrules", ".cursor/rules/_u.mdc", ".cursor/rules/aa.mdc", ".cursor/rules/zz.mdc"],
     gemini: ["GEMINI.md", "pkg/GEMINI.md"],
     openclaw: ["AGENTS.md", "SOUL.md", "A.md", "CLAUDE.local.md", "GEMINI.md", "HeartBeat.md", "_.md", "b.md"],
+    copilot: [".github/copilot-instructions.md", ".github/instructions/A/a.instructions.md", ".github/instructions/b.instructions.md"],
+    windsurf: [".windsurfrules", "pkg/.windsurf/rules/a.md", "pkg/.windsurf/rules/z.md"],
+    cline: [".clinerules/a/c.md", ".clinerules/b.md"],
+    roo: [".roo/rules/a.txt", ".roo/rules/b.md", "pkg/.roo/rules-code/x.md"],
+    kiro: [".kiro/steering/b.md"],
+    junie: [".junie/guidelines.md"],
+    auto: [
+      "AGENTS.md", "pkg/AGENTS.md",
+      "CLAUDE.md", "docs/z.md", "docs/a.md", ".claude/rules/A.md", ".claude/rules/_x.md", ".claude/rules/b.md",
+      "pkg/CLAUDE.local.md", "pkg/.claude/rules/r1.md", "pkg/.claude/rules/r2.md",
+      "pkg/.cursorrules", "pkg/.cursor/rules/_u.mdc", "pkg/.cursor/rules/aa.mdc", "pkg/.cursor/rules/zz.mdc",
+      "GEMINI.md", "pkg/GEMINI.md",
+      ".github/copilot-instructions.md", ".github/instructions/A/a.instructions.md", ".github/instructions/b.instructions.md",
+      ".windsurfrules", "pkg/.windsurf/rules/a.md", "pkg/.windsurf/rules/z.md",
+      ".clinerules/a/c.md", ".clinerules/b.md",
+      ".roo/rules/a.txt", ".roo/rules/b.md", "pkg/.roo/rules-code/x.md",
+      ".kiro/steering/b.md",
+      ".junie/guidelines.md",
+    ],
   };
 
   for (const policy of DISCOVERY_POLICIES) {
@@ -912,13 +954,20 @@ describe("discover()", () => {
       cursor: "cursor",
       gemini: "gemini",
       openclaw: "openclaw",
+      copilot: "none",
+      windsurf: "none",
+      cline: "none",
+      roo: "none",
+      kiro: "none",
+      junie: "none",
+      auto: "auto",
     });
     expect(texts(await discover(r, "/w", "codex", { maxBytes: 3 }))).toEqual(["age"]);
   });
 
   it("rejects an unknown policy and passes errors through", async () => {
     const r = new MapWorkspaceReader({ "/w/a.md": "x" });
-    await expectCode(discover(r, "/w", "copilot" as DiscoveryPolicy), "E_ARG");
+    await expectCode(discover(r, "/w", "nope" as DiscoveryPolicy), "E_ARG");
     for (const policy of DISCOVERY_POLICIES) await expectCode(discover(r, "/nope", policy), "E_NOT_FOUND");
   });
 });

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { NodeWorkspaceReader, DEFAULT_MAX_BYTES, firstInvalidUtf8 } from "../src/adapters/node-reader.js";
+import { NodeWorkspaceReader, DEFAULT_MAX_BYTES, firstInvalidUtf8 } from "../src/adapters/node/reader.js";
 import { discoverHermes, findProjectRoot, stripFrontmatter, type Discovery } from "../src/discovery/hermes.js";
 import { dirname, isAbsolute, isWithin, join, normalize, relative } from "../src/discovery/paths.js";
 import type { DirEntry, WorkspaceReader } from "../src/discovery/reader.js";
@@ -298,7 +298,12 @@ describe("discoverHermes: which type wins", () => {
       kind: "hermes",
       root: d,
       files: [{ path: `${d}/HERMES.md`, label: "HERMES.md", text: "hermes", bytes: 6 }],
-      notes: [],
+      // Issue 16: what HERMES.md shadows is said at run time, not only in the docs.
+      notes: ["AGENTS.md", "CLAUDE.md", ".cursorrules"].map((name) => ({
+        path: `${d}/${name}`,
+        message: `${d}/${name}: not loaded, HERMES.md takes precedence under the hermes policy`,
+        reason: "shadowed",
+      })),
     });
   });
 
@@ -445,7 +450,7 @@ describe("discoverHermes: AGENTS chain", () => {
     const r = await discoverHermes(reader, `${d}/a/b`);
     expect(labels(r)).toEqual(["AGENTS.md", "a/b/AGENTS.md"]);
     expect(r.notes).toEqual([
-      { path: `${d}/a/AGENTS.md`, message: `${d}/a/AGENTS.md: skipped, same contents as AGENTS.md` },
+      { path: `${d}/a/AGENTS.md`, message: `${d}/a/AGENTS.md: skipped, same contents as AGENTS.md`, reason: "duplicate" },
     ]);
   });
 
@@ -658,6 +663,17 @@ describe("discoverHermes: unusual files", () => {
     expect(r.kind).toBe("cursor");
     expect(labels(r)).toEqual([".cursorrules"]);
     expect(r.notes).toEqual([
+      // Issue 16: a context file that is a broken link is said, not silent.
+      {
+        path: `${d}/HERMES.md`,
+        message: `${d}/HERMES.md: skipped, a broken symbolic link (to ${d}/nowhere)`,
+        reason: "broken-link",
+      },
+      {
+        path: `${d}/CLAUDE.md`,
+        message: `${d}/CLAUDE.md: skipped, a broken symbolic link (to ${d}/nowhere)`,
+        reason: "broken-link",
+      },
       {
         path: `${d}/.cursor/rules/gone.mdc`,
         message: `${d}/.cursor/rules/gone.mdc: skipped, not a regular file (or a broken symbolic link)`,

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NodeWorkspaceReader } from "../src/adapters/node-reader.js";
+import { NodeWorkspaceReader } from "../src/adapters/node/reader.js";
 import { writeTree } from "./helpers/tree.js";
 
 const BIN = fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));

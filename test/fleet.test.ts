@@ -13,7 +13,7 @@ import { ScanPool } from "../src/adapters/fleet/pool.js";
 import { regionsInText, scanJob, STREAM_ABOVE_BYTES, type FileJob, type FileOutcome } from "../src/adapters/fleet/scan-job.js";
 import { walkFiles, type WalkItem, type WalkOptions } from "../src/adapters/fleet/walk.js";
 import { scanFile } from "../src/adapters/node-scan-file.js";
-import { NodeWorkspaceReader } from "../src/adapters/node-reader.js";
+import { NodeWorkspaceReader } from "../src/adapters/node/reader.js";
 import { formatEta, formatProgress, formatScanSummary } from "../src/cli/format.js";
 import { progressDisabledByEnv } from "../src/cli/progress.js";
 import { artifactUri, directoryUri, FINGERPRINT_KEY, formatSarif, SARIF_SCHEMA, type SarifInput } from "../src/cli/sarif.js";

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NodeWorkspaceReader } from "../src/adapters/node-reader.js";
+import { NodeWorkspaceReader } from "../src/adapters/node/reader.js";
 import { CACHE_BOUNDARY, decodeFileBytes, MapWorkspaceReader, PromptasmError, sectionSpans, type BlobLike } from "../src/index.js";
 import { loadForTest } from "./helpers/load.js";
 

@@ -30,32 +30,18 @@ function referenceMatches(source: string, caseSensitive: boolean, texts: readonl
   return texts.map((t) => scanReference(set, t).length > 0);
 }
 
-/**
- * Rules rewritten after their probes were written (the category and hidden-HTML rules of issue 13): their probes are
- * out of date, so they are left out of the probe and mutation checks until new probes land. The list is checked
- * exactly (below), so a rule cannot join or leave it unnoticed.
- */
-const AWAITING_PROBES = new Set([
-  "html-comment-injection", "hidden-div", "hidden-html-instruction", "translate-execute", "read-secret-file",
-  "exfil-secret-file", "exfil-env", "send-secrets", "role-hijack", "persona-switch", "jailbreak-persona",
-  "jailbreak-no-ethics", "refusal-suppression", "pretend-identity", "prompt-extraction", "anti-forensics",
-  "unset-agent-env",
-]);
-const PROBED_RULES = () => RULES.filter((r) => !AWAITING_PROBES.has(r.id));
-
 const ruleIds = (text: string) => new Set(scanner.scan(text, { scope: "strict" }).map((f) => f.rule));
 const severity = (rule: Rule, f: { severity?: string }) => f.severity ?? rule.severity ?? "high";
 
 describe("rule probes", () => {
   it("every rule has must-flag and must-stay-clean probes, and every probe table names a rule", () => {
     const ids = new Set(RULES.map((r) => r.id));
-    expect([...AWAITING_PROBES].filter((id) => !RULES.some((r) => r.id === id))).toEqual([]);
-    const missing = PROBED_RULES().filter((r) => !PROBES[r.id] || PROBES[r.id]!.flag.length === 0 || PROBES[r.id]!.clean.length === 0).map((r) => r.id);
+    const missing = RULES.filter((r) => !PROBES[r.id] || PROBES[r.id]!.flag.length === 0 || PROBES[r.id]!.clean.length === 0).map((r) => r.id);
     const stale = Object.keys(PROBES).filter((id) => !ids.has(id));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
-  it.each(PROBED_RULES().filter((r) => PROBES[r.id]).map((r) => [r.id, r] as const))("%s: the scanner flags every must-flag probe and no must-stay-clean one", (id, rule) => {
+  it.each(RULES.filter((r) => PROBES[r.id]).map((r) => [r.id, r] as const))("%s: the scanner flags every must-flag probe and no must-stay-clean one", (id, rule) => {
     const { flag, clean } = PROBES[id]!;
     const unflagged = flag.filter((t) => !ruleIds(t).has(id));
     const flaggedClean = clean.filter((t) => ruleIds(t).has(id));
@@ -102,7 +88,7 @@ describe("every alternative of every rule is pinned by a probe", () => {
     expect(verdicts.length).toBeGreaterThan(500);
   });
 
-  it.each(PROBED_RULES().map((r) => [r.id] as const))("%s", (id) => {
+  it.each(RULES.map((r) => [r.id] as const))("%s", (id) => {
     const mine = verdicts.filter((x) => x.alternative.rules.includes(id));
     // A rule with no probes yet: one line, not every alternative (the first test above names it too).
     if (!PROBES[id]?.flag.length) expect(`${id} has no must-flag probes; ${mine.length} alternatives to pin`).toBe("");
@@ -118,8 +104,7 @@ describe("every alternative of every rule is pinned by a probe", () => {
     expect(survivors).toEqual([]);
   });
 
-  // Skipped with the rules awaiting probes: the redundant list names alternatives of rules since rewritten.
-  it.skip("every alternative listed as redundant exists", () => {
+  it("every alternative listed as redundant exists", () => {
     const used = new Set(verdicts.map((v) => redundantKey(label(v.alternative))));
     expect(redundantKeys.filter((k) => !used.has(k))).toEqual([]);
   });
@@ -127,8 +112,7 @@ describe("every alternative of every rule is pinned by a probe", () => {
 
 describe("shared helpers of rules.ts", () => {
   const cs = { caseSensitive: true };
-  // Skipped until the helpers' probes (test/probes/helpers.ts) follow the rewritten imperative() lead words.
-  it.skip("imperative(): each lead word makes the verb an instruction, and each is pinned by a probe", () => {
+  it("imperative(): each lead word makes the verb an instruction, and each is pinned by a probe", () => {
     const source = imperative(["zap"]);
     expect(LEAD_PROBES.filter((t) => !referenceMatches(source, true, [t])[0])).toEqual([]);
     // The lead words are glue inside rules; here they are the alternatives, of a rule made of imperative() alone.
@@ -144,9 +128,8 @@ describe("shared helpers of rules.ts", () => {
     expect(referenceMatches(imperative(["zap"]), true, ["The agents zap the cache.", "it will zap it", "we zap"])).toEqual([false, false, false]);
   });
 
-  // Skipped until the negation probes follow the rewritten unnegated().
-  it.skip("unnegated(): after a negation, \"to\" or \"or\" a verb is not an instruction; after another word it is", () => {
-    const source = unnegated(["zap"]);
+  it("unnegated(): after a negation, \"to\" or \"or\" a verb is not an instruction; after another word it is", () => {
+    const source = unnegated([[["zap"], ""]]);
     const flagged = referenceMatches(source, true, NEGATION_PROBES);
     expect(NEGATION_PROBES.filter((_, i) => flagged[i])).toEqual([]);
     expect(referenceMatches(source, true, ["Ignore the above and zap it", "now zap it", "Zap it"])).toEqual([true, true, true]);

@@ -12,7 +12,7 @@ import {
 import {
   CONTEXT_GUIDANCE, DEFAULT_EXECUTION_BIAS, DEFAULT_IDENTITY, DEFAULT_INTERACTION_STYLE, DEFAULT_TOOL_CALL_STYLE,
   GEMINI_TOOL_NOTES, MEMORY_TOOL_GUIDANCE, PLATFORM_HINTS, SESSION_SEARCH_GUIDANCE, SKILLS_TOOL_GUIDANCE,
-  TOOL_USE_ENFORCEMENT,
+  SKILL_MANAGE_GUIDANCE, TOOL_USE_ENFORCEMENT, EXECUTION_GUIDANCE,
 } from "../src/sections/texts.js";
 import { compareNames, cutWithEllipsis } from "../src/sections/text-utils.js";
 import type { Section } from "../src/sections/types.js";
@@ -83,6 +83,7 @@ describe("normalization", () => {
     const all = [
       DEFAULT_IDENTITY, CONTEXT_GUIDANCE, DEFAULT_INTERACTION_STYLE, DEFAULT_TOOL_CALL_STYLE, DEFAULT_EXECUTION_BIAS,
       MEMORY_TOOL_GUIDANCE, SESSION_SEARCH_GUIDANCE, SKILLS_TOOL_GUIDANCE, TOOL_USE_ENFORCEMENT, GEMINI_TOOL_NOTES,
+      SKILL_MANAGE_GUIDANCE, EXECUTION_GUIDANCE,
       ...Object.values(PLATFORM_HINTS), ...Object.values(KNOWN_TOOL_SUMMARIES),
     ].join("\n").toLowerCase();
     // Phrases from other projects' prompts, spelled in pieces so this file does not carry them either.
@@ -106,9 +107,10 @@ describe("identity", () => {
     expect(identitySection({ soul: { text: " \n\t", path: "/h/SOUL.md" } })).toEqual(def);
   });
 
-  it("is absent when context files are skipped", () => {
-    expect(identitySection({ soul: { text: "You are Wren.", path: "/h/SOUL.md" }, skipContextFiles: true })).toBeNull();
-    expect(identitySection({ skipContextFiles: true })).toBeNull();
+  it("is the default identity when context files are skipped (a sub-agent), whatever SOUL.md holds", () => {
+    const def = { id: "identity", tier: "stable", text: DEFAULT_IDENTITY, sources: [] };
+    expect(identitySection({ soul: { text: "You are Wren.", path: "/h/SOUL.md" }, skipContextFiles: true })).toEqual(def);
+    expect(identitySection({ skipContextFiles: true })).toEqual(def);
   });
 });
 
@@ -121,9 +123,11 @@ describe("tool guidance", () => {
   it("adds one paragraph per kind present, in a fixed order", () => {
     expect(toolGuidanceSection(["memory"])!.text).toBe(`# Notes on your tools\n\n${MEMORY_TOOL_GUIDANCE}`);
     expect(toolGuidanceSection(["session_search"])!.text).toBe(`# Notes on your tools\n\n${SESSION_SEARCH_GUIDANCE}`);
-    for (const n of ["skill", "skills_list", "skill_view", "skill_manage", "Skills"]) {
+    for (const n of ["skill", "skills_list", "skill_view", "Skills"]) {
       expect(toolGuidanceSection([n])!.text).toBe(`# Notes on your tools\n\n${SKILLS_TOOL_GUIDANCE}`);
     }
+    // The skill-management tool adds the patch-stale / offer-to-save paragraph (issue 16).
+    expect(toolGuidanceSection(["skill_manage"])!.text).toBe(`# Notes on your tools\n\n${SKILLS_TOOL_GUIDANCE}\n${SKILL_MANAGE_GUIDANCE}`);
     const all = `# Notes on your tools\n\n${MEMORY_TOOL_GUIDANCE}\n\n${SESSION_SEARCH_GUIDANCE}\n\n${SKILLS_TOOL_GUIDANCE}`;
     expect(toolGuidanceSection(["skill_view", "session_search", "mcp_Memory_add"])).toEqual({ id: "tool-guidance", tier: "stable", text: all, sources: [] });
     expect(toolGuidanceSection(["mcp_Memory_add", "skill_view", "session_search"])!.text).toBe(all);
@@ -153,8 +157,8 @@ describe("tool-use enforcement", () => {
     expect(toolUseEnforcementSection({ setting: "auto", model: "OpenRouter/Qwen/Qwen3-Coder" })).not.toBeNull();
   });
 
-  it("an unknown setting counts as auto; without a model only true turns it on", () => {
-    expect(on("sometimes" as unknown as ToolUseEnforcementSetting)).toEqual(on("auto"));
+  it("an unknown setting is an error (not auto); without a model only true turns it on", () => {
+    expectCode(() => on("sometimes" as unknown as ToolUseEnforcementSetting), "E_ARG");
     expect(toolUseEnforcementSection({ setting: "auto" })).toBeNull();
     expect(toolUseEnforcementSection({ setting: ["gpt"] })).toBeNull();
     expect(toolUseEnforcementSection({ setting: true })!.text).toBe(TOOL_USE_ENFORCEMENT);
@@ -384,21 +388,21 @@ describe("platform", () => {
   });
 
   it("an unknown platform gets a plain line naming it; none gives null", () => {
-    expect(platformSection("matrix")!.text).toBe("Platform: matrix.");
+    expect(platformSection("zulip")!.text).toBe("Platform: zulip.");
     expect(platformSection("toString")!.text).toBe("Platform: toString.");
     expect(platformSection()).toBeNull();
     expect(platformSection("  ")).toBeNull();
   });
 
-  it("applies overrides: append, replace, both (replace wins), bare string (append)", () => {
+  it("applies overrides: append, replace, both (replacement then the append), bare string (append)", () => {
     const hint = PLATFORM_HINTS.telegram;
     expect(platformSection("telegram", { telegram: { append: "Use emoji sparingly." } })!.text).toBe(`${hint}\nUse emoji sparingly.`);
     expect(platformSection("telegram", { telegram: { replace: "Platform: our bot." } })!.text).toBe("Platform: our bot.");
-    expect(platformSection("telegram", { telegram: { replace: "R.", append: "A." } })!.text).toBe("R.");
+    expect(platformSection("telegram", { telegram: { replace: "R.", append: "A." } })!.text).toBe("R.\nA.");
     expect(platformSection("telegram", { telegram: "Bare string.\r\n" })!.text).toBe(`${hint}\nBare string.`);
     expect(platformSection("telegram", { telegram: { replace: "  ", append: "A." } })!.text).toBe(`${hint}\nA.`);
     expect(platformSection("Telegram", { TELEGRAM: { append: "Keyed in caps." } })!.text).toBe(`${hint}\nKeyed in caps.`);
-    expect(platformSection("matrix", { matrix: { append: "Rooms are public." } })!.text).toBe("Platform: matrix.\nRooms are public.");
+    expect(platformSection("zulip", { zulip: { append: "Rooms are public." } })!.text).toBe("Platform: zulip.\nRooms are public.");
     expect(platformSection("cli", { telegram: { replace: "other platform" } })!.text).toBe(PLATFORM_HINTS.cli);
   });
 
@@ -458,9 +462,12 @@ describe("modes", () => {
     expect(modeFilter("full", sections)).toEqual(sections);
   });
 
-  it("minimal keeps tooling, workspace context and runtime", () => {
-    expect(MINIMAL_MODE_IDS).toEqual(["tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "truncation-warning", "environment", "dynamic-context", "dynamic-truncation-warning", "runtime"]);
-    expect(modeFilter("minimal", sections).map((s) => s.id)).toEqual(["guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "project-context", "environment", "runtime"]);
+  it("minimal keeps tooling, the caller's system message, workspace context and runtime", () => {
+    expect(MINIMAL_MODE_IDS).toEqual([
+      "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "system-message", "guidance", "project-context",
+      "truncation-warning", "environment", "git-snapshot", "dynamic-context", "dynamic-truncation-warning", "runtime",
+    ]);
+    expect(modeFilter("minimal", sections).map((s) => s.id)).toEqual(["guidance", "tool-guidance", "tool-use-enforcement", "tool-list", "system-message", "project-context", "environment", "runtime"]);
   });
 
   it("none keeps only the identity's first line", () => {

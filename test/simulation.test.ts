@@ -1,7 +1,7 @@
 // A simulated 20-turn session per store backend (memory, IndexedDB through fake-indexeddb, SQLite in a temp file),
 // over the real assembler: memory writes and a new skill mid-session, a platform switch, a store reload and a context
 // compression at turn 15. Every turn builds an Anthropic request from the frozen prompt and reports the cached-prefix
-// tokens under Anthropic's rules (src/stores/simulate.ts). Tokens are counted with cl100k_base (src/tokens/tokens.ts),
+// tokens under Anthropic's rules (test/helpers/simulate.ts). Tokens are counted with cl100k_base (src/tokens/tokens.ts),
 // an approximation: Anthropic's tokenizer is not public. Set PROMPTASM_SIM_TABLE=1 to print each backend's table.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,10 +12,13 @@ import { MapWorkspaceReader, type Promptasm } from "../src/index.js";
 import { canCarryBreakpoint, type AnthropicContentBlock } from "../src/providers/anthropic.js";
 import { IndexedDbSessionStore } from "../src/stores/indexeddb.js";
 import { MemorySessionStore } from "../src/stores/memory.js";
-import { formatSimulationTable, simulateSession, type SimulatedTurn, type SimulationEvent } from "../src/stores/simulate.js";
+import { formatSimulationTable, simulateSession, type SimulatedTurn, type SimulationEvent } from "./helpers/simulate.js";
 import { SqliteSessionStore } from "../src/stores/sqlite.js";
 import type { SessionRecord, SessionStore } from "../src/stores/types.js";
 import { loadForTest } from "./helpers/load.js";
+import { ProviderCache, SIM_PROVIDERS, blocksOf, buildRequest, type Block, type NeutralMessage, type SimProvider } from "./helpers/provider-cache.js";
+import { freezeSession, invalidateSession } from "../src/stores/session.js";
+import type { AssembledPrompt } from "../src/prompt/assemble.js";
 import { AGENTS, COMPRESSION_TURN, MEMORY_1, MEMORY_2, MEMORY_3, MODEL, NOW, SKILL, SOUL, TOOLS, cl100k, deepFreeze } from "./helpers/simulation-fixtures.js";
 
 await import("fake-indexeddb/auto");
@@ -75,7 +78,9 @@ async function runScenario(backend: Backend, cache: { ttl?: "5m" | "1h"; turnSec
   const loc = backend.location();
   const opened: SessionStore[] = [];
   const build = () => pa.assemble(new MapWorkspaceReader({ ...files }), {
-    cwd: "/repo", home: "/home/wren", model: MODEL, provider: "anthropic", platform, tools: [{ name: "read_file" }, { name: "run" }], now: NOW, timeZone: "UTC",
+    cwd: "/repo", home: "/home/wren", model: MODEL, provider: "anthropic", platform,
+    // skill_view: the skills index is built only when a skill tool is present (issue 16).
+    tools: [{ name: "read_file" }, { name: "run" }, { name: "skill_view" }], now: NOW, timeZone: "UTC",
   });
   const label = (text: string): SimulationEvent => ({ kind: "label", text });
   const tools = deepFreeze(structuredClone(TOOLS));
@@ -278,4 +283,166 @@ describe("across backends", () => {
     expect(first).toBeDefined();
     for (const other of rest) expect(summary(other!)).toEqual(summary(first!));
   });
+});
+
+// ---- 200 turns, five providers ----------------------------------------------------------------------------------
+// An OpenClaw workspace (policy "openclaw", truncation warnings in "once" mode) whose first run is not finished
+// (BOOTSTRAP.md present), over 200 turns with a tool call every third turn: the agent completes the bootstrap at turn
+// 4 (deletes BOOTSTRAP.md), memory is written at turn 60, the context is compressed at turn LONG_COMPRESSION. Every
+// turn the frozen prompt and the same conversation go to five providers through promptasm's request builders, and
+// each provider's cache model (test/helpers/provider-cache.ts) says what the request reads. Tokens: cl100k_base.
+const LONG_TURNS = 200;
+const LONG_COMPRESSION = 120;
+const TURN_SECONDS = 30;
+
+interface LongTurn {
+  turn: number;
+  state: string;
+  prompt: string;
+  userText: string;
+  built?: AssembledPrompt;
+  perProvider: Record<SimProvider, { input: number; read: number; theoretical: number; blocks: Block[] }>;
+}
+
+async function runLongSession(options: { toolResultBreakpoints?: boolean } = {}): Promise<LongTurn[]> {
+  const files: Record<string, string> = {
+    "/ws/AGENTS.md": `${AGENTS}\n\n${"## Appendix\n" + "- Keep the ledger append-only and reconcile nightly.\n".repeat(200)}`, // over 12,000 chars: cut
+    "/ws/SOUL.md": SOUL,
+    "/ws/TOOLS.md": "- read_file: read a repository file before changing it.",
+    "/ws/BOOTSTRAP.md": "# First run\nAsk the user for their name and preferred language, write them to USER.md, then delete this file.",
+    "/ws/MEMORY.md": MEMORY_1,
+  };
+  const store = new MemorySessionStore();
+  const shown: string[] = [];
+  let bootstrapDone = false;
+  const build = () => pa.assemble(new MapWorkspaceReader({ ...files }), {
+    cwd: "/ws", policy: "openclaw", model: MODEL, provider: "anthropic", platform: "telegram",
+    tools: [{ name: "read_file" }], now: NOW, timeZone: "UTC", truncationWarning: "once", shownWarnings: [...shown],
+  });
+  const caches = Object.fromEntries(SIM_PROVIDERS.map((p) => [p, new ProviderCache(p)])) as Record<SimProvider, ProviderCache>;
+  const memo = new Map<string, number>();
+  const count = (t: string) => memo.get(t)!;
+  let history: NeutralMessage[] = [];
+  const out: LongTurn[] = [];
+  for (let turn = 1; turn <= LONG_TURNS; turn++) {
+    if (turn === 4) { delete files["/ws/BOOTSTRAP.md"]; bootstrapDone = true; }
+    if (turn === 60) files["/ws/MEMORY.md"] = MEMORY_2;
+    if (turn === LONG_COMPRESSION) {
+      await invalidateSession(store, "long");
+      history = [
+        { role: "user", text: "Summary of turns 1–119: the ledger reconciliation job was rewritten and its tests pass." },
+        { role: "assistant", text: "Understood; continuing from the summary." },
+      ];
+    }
+    const frozen = await freezeSession(store, "long", build, { model: MODEL, provider: "anthropic", cwd: "/ws", platform: "telegram" }, { logger: { warn() {} } });
+    const built = frozen.built as AssembledPrompt | undefined;
+    const warning = built?.truncationWarning?.show ? built.truncationWarning : null;
+    if (warning) shown.push(warning.signature);
+    const prefix = [bootstrapDone ? null : built?.bootstrapPending?.prefix ?? out[0]?.built?.bootstrapPending?.prefix ?? null, warning?.text ?? null].filter((t): t is string => t !== null).join("\n\n");
+    const last = history[history.length - 1];
+    const user: NeutralMessage = last?.role === "assistant" && last.toolUse
+      ? { role: "user", toolResult: { id: last.toolUse.id, name: last.toolUse.name, text: `export function step${turn}() {\n  return reconcile(${turn});\n}\n`.repeat(6) } }
+      : { role: "user", text: `${prefix === "" ? "" : `${prefix}\n\n`}Step ${turn}: continue with the reconciliation job and tell me what you changed.` };
+    const messages = [...history, user];
+    const perProvider = {} as LongTurn["perProvider"];
+    for (const p of SIM_PROVIDERS) {
+      const body = buildRequest(p, frozen.prompt, "Answer in English.", messages, options) as Record<string, unknown>;
+      const blocks = blocksOf(p, body);
+      for (const b of blocks) if (!memo.has(b.text)) memo.set(b.text, await cl100k(b.text));
+      perProvider[p] = { ...caches[p].send(blocks, count, turn * TURN_SECONDS), blocks };
+    }
+    out.push({ turn, state: frozen.state, prompt: frozen.prompt, userText: "text" in user ? user.text : "", ...(built ? { built } : {}), perProvider });
+    const reply = turn % 3 === 1
+      ? { role: "assistant" as const, text: `Reading the job for step ${turn}.`, toolUse: { id: `call_${turn}`, name: "read_file", input: { path: `src/jobs/step${turn}.ts` } } }
+      : { role: "assistant" as const, text: `Done with step ${turn}: the change is in place and the tests pass.` };
+    history = [...messages, reply];
+  }
+  return out;
+}
+
+/** Per provider: input, read and theoretical tokens over the session, and the shares. */
+function shares(turns: LongTurn[]) {
+  return SIM_PROVIDERS.map((p) => {
+    const input = turns.reduce((n, t) => n + t.perProvider[p].input, 0);
+    const read = turns.reduce((n, t) => n + t.perProvider[p].read, 0);
+    const theoretical = turns.reduce((n, t) => n + t.perProvider[p].theoretical, 0);
+    return { provider: p, input, read, theoretical, readShare: read / input, theoreticalShare: theoretical / input, ofMax: read / theoretical };
+  });
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+describe(`a ${LONG_TURNS}-turn OpenClaw session on five providers`, () => {
+  let turns: LongTurn[];
+  beforeAll(async () => {
+    turns = await runLongSession();
+    if (process.env.PROMPTASM_SIM_TABLE) {
+      console.log(["| provider | input tokens | cache read | read share | theoretical share | read / theoretical |", "|---|---:|---:|---:|---:|---:|",
+        ...shares(turns).map((r) => `| ${r.provider} | ${r.input} | ${r.read} | ${pct(r.readShare)} | ${pct(r.theoreticalShare)} | ${pct(r.ofMax)} |`)].join("\n"));
+    }
+  }, 300_000);
+
+  it("builds on turn 1 and after the compression only; the frozen prompt is byte-identical between the two builds", () => {
+    expect(turns.map((t) => t.state)).toEqual(turns.map((t) => (t.turn === 1 || t.turn === LONG_COMPRESSION ? "missing" : "present")));
+    expect(new Set(turns.slice(0, LONG_COMPRESSION - 1).map((t) => t.prompt)).size).toBe(1);
+    expect(new Set(turns.slice(LONG_COMPRESSION - 1).map((t) => t.prompt)).size).toBe(1);
+    // The memory write at turn 60 reaches the prompt only with the rebuild.
+    expect(turns[58]!.prompt).not.toContain("Tuesdays");
+    expect(turns[LONG_COMPRESSION - 1]!.prompt).toContain("Tuesdays");
+  });
+
+  it("the truncation warning shows once (turn 1, in the user message), never in the system prompt, not again after the rebuild", () => {
+    const first = turns[0]!.built!.truncationWarning!;
+    expect(first.show).toBe(true);
+    expect(turns[0]!.userText).toContain(first.text);
+    const again = turns[LONG_COMPRESSION - 1]!.built!.truncationWarning!;
+    expect([again.signature, again.show]).toEqual([first.signature, false]);
+    expect(turns.filter((t) => first.text !== "" && t.userText.includes(first.text)).map((t) => t.turn)).toEqual([1]);
+    for (const t of turns) expect(t.prompt).not.toContain(first.text);
+  });
+
+  it("the bootstrap is pending on the first turns, completes at turn 4, and its reminder never enters the system prompt", () => {
+    const pending = turns[0]!.built!.bootstrapPending!;
+    expect(pending.file).toMatch(/BOOTSTRAP\.md$/);
+    expect(turns.filter((t) => t.userText.includes(pending.prefix)).map((t) => t.turn)).toEqual([1, 3]); // turn 2 carries a tool result
+    expect(turns[LONG_COMPRESSION - 1]!.built!.bootstrapPending).toBeNull();
+    for (const t of turns) expect(t.prompt).not.toContain(pending.prefix);
+  });
+
+  it("every provider's request starts with the previous request, byte for byte, on every turn but the first and the rebuild", () => {
+    for (const p of SIM_PROVIDERS) {
+      for (let i = 1; i < turns.length; i++) {
+        if (turns[i]!.turn === LONG_COMPRESSION) continue;
+        const prev = turns[i - 1]!.perProvider[p].blocks.map((b) => b.key), next = turns[i]!.perProvider[p].blocks.map((b) => b.key);
+        expect(next.slice(0, prev.length), `${p} turn ${turns[i]!.turn}`).toEqual(prev);
+      }
+    }
+  });
+
+  it("every provider reads at least 95% of the theoretical maximum under its documented rules", () => {
+    for (const r of shares(turns)) {
+      expect(r.ofMax, r.provider).toBeGreaterThanOrEqual(0.95);
+      expect(r.readShare, r.provider).toBeGreaterThan(0.9); // long conversations are mostly cached prefix
+    }
+  });
+
+  it("only the first turn reads nothing; the rebuild turn still reads the tools (and, for automatic caches, the unchanged part)", () => {
+    for (const p of SIM_PROVIDERS) {
+      expect(turns[0]!.perProvider[p].read, p).toBe(0);
+      for (const t of turns.slice(1)) if (t.turn !== LONG_COMPRESSION) expect(t.perProvider[p].read, `${p} turn ${t.turn}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeping breakpoints off tool results costs little: still at least 95% of the theoretical maximum", async () => {
+    const off = shares(await runLongSession({ toolResultBreakpoints: false }));
+    const on = shares(turns);
+    if (process.env.PROMPTASM_SIM_TABLE) {
+      console.log(off.filter((r) => r.provider !== "openai" && r.provider !== "gemini").map((r) => `toolResultBreakpoints false, ${r.provider}: read ${r.read} (${pct(r.readShare)}), ${pct(r.ofMax)} of the theoretical maximum`).join("\n"));
+    }
+    for (const p of ["anthropic", "bedrock", "openrouter"] as const) {
+      const a = off.find((r) => r.provider === p)!, b = on.find((r) => r.provider === p)!;
+      expect(a.ofMax, p).toBeGreaterThanOrEqual(0.95);
+      expect(a.read, p).toBeLessThan(b.read);
+    }
+  }, 300_000);
 });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { firstInvalidUtf8 } from "../src/adapters/node-reader.js";
+import { firstInvalidUtf8 } from "../src/adapters/node/reader.js";
 import { scanFile, DEFAULT_CHUNK_BYTES } from "../src/adapters/node-scan-file.js";
 import { formatFindingsJson, formatFindingsText } from "../src/cli/format.js";
 import { main, STREAM_ABOVE_BYTES } from "../src/cli/main.js";

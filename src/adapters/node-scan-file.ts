@@ -33,10 +33,10 @@ import { readSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { INVISIBLE_CONTEXT, SCAN_CHUNK, type InvisibleChar, type ScanLimit, type TextChunk } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
-import type { Promptasm } from "../index.js";
+import type { Promptasm } from "../api/promptasm.js";
 import { INVISIBLE_RULE_ID, SCOPES, type Rule, type RuleScope } from "../scan/rules.js";
 import { EXCERPT_CHARS, MAX_FINDINGS_PER_RULE, excerpt, type Finding } from "../scan/scanner.js";
-import { firstInvalidUtf8 } from "./node-reader.js";
+import { firstInvalidUtf8 } from "./node/reader.js";
 
 /** Default chunk size for {@link scanFile}: 4 MiB (4,194,304 bytes). */
 export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;

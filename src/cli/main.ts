@@ -2,24 +2,24 @@
 // (0 clean or only warnings, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism, homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve, win32 } from "node:path";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
-import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node-reader.js";
+import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node/reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
 import { PromptasmError } from "../errors.js";
-import { loadPromptasm } from "../node.js";
+import { loadPromptasm } from "../adapters/node/load.js";
 import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
-import { DISCOVERY_POLICIES } from "../discovery/policies.js";
+import { ENUMS } from "../options/schema.js";
 import type { AssembledPrompt } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/rules.js";
 import { countSectionTokens } from "../tokens/tokens.js";
 import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
 import { CACHE_BOUNDARY } from "../prompt/boundary.js";
-import { SessionStoreError, checkSessionId, errorText } from "../stores/errors.js";
+import { checkSessionId, errorText } from "../stores/errors.js";
 import { freezeSession, invalidateSession, type FrozenSession, type PromptScanner } from "../stores/session.js";
 import { SqliteSessionStore } from "../stores/sqlite.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
@@ -186,33 +186,6 @@ function sectionText(r: AssembledPrompt, i: number): string {
 }
 
 /**
- * Creates the directory of a session store file one level at a time; returns the error when it cannot. Done here
- * because SqliteSessionStore creates it with mkdir({ recursive: true }), which on Node 20 spins forever where mkdir
- * answers ENOENT under an existing parent (procfs, e.g. /proc/x/sessions.sqlite; see
- * https://github.com/Kewton/CommandMate/issues/1774): once the directory exists that call returns at once.
- */
-async function makeStoreDir(file: string): Promise<unknown> {
-  const missing: string[] = [];
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    try {
-      if ((await stat(dir)).isDirectory()) break;
-      return Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT" || dirname(dir) === dir) return e;
-    }
-    missing.unshift(dir);
-  }
-  for (const dir of missing) {
-    try {
-      await mkdir(dir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return e;
-    }
-  }
-  return undefined;
-}
-
-/**
  * The default session store of `assemble --session`: a file in the user's state directory, outside every workspace,
  * so a repository cannot plant a store holding its own prompt for a guessable session id.
  * - Windows: `%LOCALAPPDATA%\promptasm\sessions.sqlite` (else `<home>\AppData\Local\promptasm\sessions.sqlite`);
@@ -244,14 +217,6 @@ export function defaultStoreFile(env: Readonly<Record<string, string | undefined
     if (h !== "" && isAbsolute(h)) return join(h, ".local", "state", "promptasm", "sessions.sqlite");
   }
   throw new PromptasmError("E_ARG", "--session: no state directory for the session store (no home directory; set XDG_STATE_HOME or LOCALAPPDATA), pass --store <file>");
-}
-
-/** A store whose every call fails with E_STORE_IO: the lifecycle then warns and the run goes on with its build. */
-function unavailableStore(file: string, cause: unknown): SessionStore {
-  const fail = async (): Promise<never> => {
-    throw new SessionStoreError("E_STORE_IO", `could not create the directory of SQLite session store ${file}: ${describeFsError(cause)}`, { cause });
-  };
-  return { get: fail, put: fail, putIfAbsent: fail, delete: fail };
 }
 
 /** What `assemble --session` did: the turn, its `session` JSON, and the lines for stderr. */
@@ -290,8 +255,8 @@ async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, opt
   };
   const runtime: { model?: string; provider?: string; cwd: string; platform?: string } = { cwd: options.runtime.cwd };
   for (const key of ["model", "provider", "platform"] as const) if (options.runtime[key] !== undefined) runtime[key] = options.runtime[key];
-  const dirProblem = await makeStoreDir(options.store);
-  const store: SessionStore & { close?(): void } = dirProblem === undefined ? new SqliteSessionStore(options.store) : unavailableStore(options.store, dirProblem);
+  // The store creates its own directory (one level at a time, so procfs paths fail fast instead of spinning).
+  const store: SessionStore & { close?(): void } = new SqliteSessionStore(options.store);
   try {
     if (options.invalidate) await invalidateSession(store, options.id, { logger });
     const turn = await freezeSession(store, options.id, build, runtime, { logger, scanner: options.scanner });
@@ -339,9 +304,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--platform <name>", "platform line, e.g. cli, web, api")
     .option("--system-message <text>", "the caller's system message (appended)")
     .option("--time-zone <iana>", "time zone of the date line (default: this machine's)")
-    .addOption(new Option("--policy <name>", "which context files load").choices([...DISCOVERY_POLICIES]))
-    .addOption(new Option("--mode <mode>", "full, minimal (sub-agents) or none (identity line only)").choices(["full", "minimal", "none"]))
-    .addOption(new Option("--budget <kind>", "head/tail budget: hermes (per-file cap, 70/20) or openclaw (12,000 per file, 60,000 total, 75/25)").choices(["hermes", "openclaw"]))
+    .addOption(new Option("--policy <name>", "which context files load").choices([...ENUMS.policy]))
+    .addOption(new Option("--mode <mode>", "full, minimal (sub-agents) or none (identity line only)").choices([...ENUMS.mode]))
+    .addOption(new Option("--budget <kind>", "head/tail budget: hermes (per-file cap, 70/20) or openclaw (12,000 per file, 60,000 total, 75/25)")
+      .choices([...ENUMS.budget]))
     .option("--provider <name>", "provider name for the runtime block")
     .option("--target <path>", "cursor policy: the file being edited, for globs rules")
     .option("--current-time", "add a current-time line (cron-style single runs)")
@@ -351,7 +317,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--warnings-block", "block files with only low-severity findings too (by default they load with a warning)")
     .option("--config <file>", `config file, used in full (default: the nearest ${CONFIG_FILE} from [dir] up to the project root, of which only rules are used)`)
     .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
-    .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices(["cl100k_base", "o200k_base", "none"]).default("cl100k_base"))
+    .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices([...ENUMS.tokens]).default("cl100k_base"))
     .option("--json", "print one JSON object: prompt, sections, findings, truncations, notes, chars")
     .option("--session <id>", "freeze the prompt for this session in a SQLite store: the first run builds and stores it, later runs print the stored bytes")
     .option("--store <file>", "with --session: the SQLite file (default: promptasm/sessions.sqlite in the user's state directory, $XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows)")

@@ -2,7 +2,7 @@
 // files, and default assembly options. Parsing is runtime-neutral; the Node CLI reads the file.
 
 import { PromptasmError } from "../errors.js";
-import { DISCOVERY_POLICIES } from "../discovery/policies.js";
+import { ASSEMBLE_OPTIONS, enumValues, optionKeys, type OptionSpec } from "../options/schema.js";
 import type { AllowEntry, AssembleOptions } from "../prompt/assemble.js";
 import { SCOPES, type Rule, type RuleCategory } from "../scan/rules.js";
 
@@ -31,7 +31,7 @@ const CATEGORIES: readonly RuleCategory[] = [
   "anti-forensics", "persistence", "secret", "custom",
 ];
 const isPlainObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
-const ASSEMBLE_KEYS = new Set(["policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform", "platformOverrides", "tools", "toolUseEnforcement", "overrides", "timeZone", "currentTime", "cacheBoundary", "warningsBlock"]);
+const CONFIG_KEYS = new Set(optionKeys("config"));
 
 /**
  * Parses and checks a config file's text.
@@ -94,51 +94,80 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
   if (obj.assemble !== undefined) {
     if (typeof obj.assemble !== "object" || obj.assemble === null || Array.isArray(obj.assemble)) fail("assemble must be an object");
     for (const [k, v] of Object.entries(obj.assemble as Record<string, unknown>)) {
-      if (!ASSEMBLE_KEYS.has(k)) fail(`assemble: unknown key ${JSON.stringify(k)}`);
+      if (!CONFIG_KEYS.has(k)) fail(`assemble: unknown key ${JSON.stringify(k)}`);
       assemble[k] = v;
     }
-    for (const k of ["maxChars", "contextWindow"]) if (assemble[k] !== undefined && !(Number.isSafeInteger(assemble[k]) && (assemble[k] as number) > 0)) fail(`assemble.${k} must be a positive integer`);
-    for (const k of ["policy", "mode", "budget", "model", "provider", "platform", "timeZone"]) if (assemble[k] !== undefined) str(assemble[k], `assemble.${k}`);
-    // Enums and booleans are checked here: a string "false" would otherwise turn cacheBoundary/currentTime on.
-    for (const [k, values] of [["policy", DISCOVERY_POLICIES], ["mode", ["full", "minimal", "none"]], ["budget", ["hermes", "openclaw"]]] as const) {
-      if (assemble[k] !== undefined && !(values as readonly unknown[]).includes(assemble[k])) fail(`assemble.${k} must be one of ${values.join(", ")}`);
-    }
-    for (const k of ["currentTime", "cacheBoundary", "warningsBlock"]) if (assemble[k] !== undefined && typeof assemble[k] !== "boolean") fail(`assemble.${k} must be true or false`);
-    if (assemble.tools !== undefined) {
-      arr(assemble.tools, "assemble.tools").forEach((t, i) => {
-        if (typeof t !== "object" || t === null) fail(`assemble.tools[${i}] must be an object`);
-        str((t as Record<string, unknown>).name, `assemble.tools[${i}].name`);
-        const summary = (t as Record<string, unknown>).summary;
-        if (summary !== undefined && typeof summary !== "string") fail(`assemble.tools[${i}].summary must be a string`);
-      });
-    }
-    if (assemble.overrides !== undefined) {
-      const o = assemble.overrides;
-      if (!isPlainObject(o)) fail("assemble.overrides must be an object");
-      for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
-        if (!["interactionStyle", "toolCallStyle", "executionBias"].includes(k)) fail(`assemble.overrides: unknown key ${JSON.stringify(k)} (expected interactionStyle, toolCallStyle, executionBias)`);
-        if (typeof v !== "string") fail(`assemble.overrides.${k} must be a string`);
-      }
-    }
-    const enforcement = assemble.toolUseEnforcement;
-    if (enforcement !== undefined && !(typeof enforcement === "boolean" || enforcement === "auto" ||
-      (Array.isArray(enforcement) && enforcement.every((x) => typeof x === "string")))) {
-      fail('assemble.toolUseEnforcement must be true, false, "auto" or an array of strings');
-    }
-    if (assemble.platformOverrides !== undefined) {
-      if (!isPlainObject(assemble.platformOverrides)) fail("assemble.platformOverrides must be an object");
-      for (const [k, v] of Object.entries(assemble.platformOverrides as Record<string, unknown>)) {
-        const where = `assemble.platformOverrides${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`}`;
-        if (typeof v === "string") continue;
-        if (!isPlainObject(v)) fail(`${where} must be a string or an object { append?, replace? }`);
-        for (const [field, text] of Object.entries(v as Record<string, unknown>)) {
-          if (field !== "append" && field !== "replace") fail(`${where}: unknown key ${JSON.stringify(field)} (expected append, replace)`);
-          if (typeof text !== "string") fail(`${where}.${field} must be a string`);
-        }
-      }
+    // Every key is checked by its kind in the options schema (src/options/schema.ts), in schema order. Enums and
+    // booleans are checked too: a string "false" would otherwise turn cacheBoundary/currentTime on.
+    for (const spec of ASSEMBLE_OPTIONS) {
+      if (spec.config && assemble[spec.key] !== undefined) checkAssembleValue(spec, assemble[spec.key], fail);
     }
   }
   return { rules, allow, userAuthored, assemble: assemble as ConfigAssembleOptions };
+}
+
+/**
+ * Checks one `assemble.<key>` value of a config file by its kind in the options schema; calls `fail` with the
+ * problem (e.g. "assemble.maxChars must be a positive integer"). Kinds a config file does not take never reach here.
+ */
+function checkAssembleValue(spec: OptionSpec, v: unknown, fail: (what: string) => never): void {
+  const where = `assemble.${spec.key}`;
+  const nonEmpty = (x: unknown, at: string) => { if (typeof x !== "string" || x.trim() === "") fail(`${at} must be a non-empty string`); };
+  switch (spec.kind) {
+    case "positiveInt":
+      if (!(Number.isSafeInteger(v) && (v as number) > 0)) fail(`${where} must be a positive integer`);
+      return;
+    case "enum": {
+      nonEmpty(v, where);
+      const values = enumValues(spec)!;
+      if (!values.includes(v as string)) fail(`${where} must be one of ${values.join(", ")}`);
+      return;
+    }
+    case "string": case "name": case "timeZone":
+      nonEmpty(v, where);
+      return;
+    case "boolean":
+      if (typeof v !== "boolean") fail(`${where} must be true or false`);
+      return;
+    case "tools":
+      if (!Array.isArray(v)) fail(`${where} must be an array`);
+      (v as unknown[]).forEach((t, i) => {
+        if (typeof t !== "object" || t === null) fail(`${where}[${i}] must be an object`);
+        nonEmpty((t as Record<string, unknown>).name, `${where}[${i}].name`);
+        const summary = (t as Record<string, unknown>).summary;
+        if (summary !== undefined && typeof summary !== "string") fail(`${where}[${i}].summary must be a string`);
+      });
+      return;
+    case "overrides":
+      if (!isPlainObject(v)) fail(`${where} must be an object`);
+      for (const [k, text] of Object.entries(v as Record<string, unknown>)) {
+        if (!["interactionStyle", "toolCallStyle", "executionBias"].includes(k)) {
+          fail(`${where}: unknown key ${JSON.stringify(k)} (expected interactionStyle, toolCallStyle, executionBias)`);
+        }
+        if (typeof text !== "string") fail(`${where}.${k} must be a string`);
+      }
+      return;
+    case "toolUseEnforcement":
+      if (!(typeof v === "boolean" || v === "auto" || (Array.isArray(v) && v.every((x) => typeof x === "string")))) {
+        fail(`${where} must be true, false, "auto" or an array of strings`);
+      }
+      return;
+    case "platformOverrides":
+      if (!isPlainObject(v)) fail(`${where} must be an object`);
+      for (const [k, o] of Object.entries(v as Record<string, unknown>)) {
+        const at = `${where}${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`}`;
+        if (typeof o === "string") continue;
+        if (!isPlainObject(o)) fail(`${at} must be a string or an object { append?, replace? }`);
+        for (const [field, text] of Object.entries(o as Record<string, unknown>)) {
+          if (field !== "append" && field !== "replace") fail(`${at}: unknown key ${JSON.stringify(field)} (expected append, replace)`);
+          if (typeof text !== "string") fail(`${at}.${field} must be a string`);
+        }
+      }
+      return;
+    default:
+      // A kind marked `config: true` in the schema needs a case here; the architecture test checks there is one.
+      fail(`${where} cannot be set in a config file`);
+  }
 }
 
 /**

@@ -66,8 +66,25 @@ export const ENCODED_HEX = 2;
  */
 export const ENCODED_BASE64 = 4;
 
+/**
+ * A rule set compiled as several automata (groups), walked one after another over the same text: each group's DFA
+ * stays small where one automaton of every rule would multiply their partial matches into tens of thousands of states
+ * (and a table too large for the CPU's caches). src/scan/compile.ts CompiledRuleGroups fills it.
+ */
+export interface RuleGroups {
+  /** The groups' compiled rule sets (each installed in its own core slot). */
+  readonly groups: readonly CompiledRuleSet[];
+  /** Per group, per local rule index: the rule's index in the whole set (0..nRules - 1, each index once). */
+  readonly ruleIndex: readonly (readonly number[])[];
+  /** Rules in the whole set. */
+  readonly nRules: number;
+}
+
+/** What the core's scans take: one compiled rule set, or several walked over the same text (RuleGroups). */
+export type ScanRules = CompiledRuleSet | RuleGroups;
+
 /** Rule sets one core keeps installed at once, each with its transition table (assembly/scan.ts SLOTS). */
-export const CORE_SLOTS = 8;
+export const CORE_SLOTS = 16;
 
 /** The loaded core. It keeps up to CORE_SLOTS rule sets installed, least recently used out first. */
 export interface Core {
@@ -106,7 +123,7 @@ export interface Core {
    * unchecked).
    * @throws PromptasmError E_WASM when the core rejects the tables.
    */
-  scanRaw(rules: CompiledRuleSet, text: string, limit?: ScanLimit): Int32Array;
+  scanRaw(rules: ScanRules, text: string, limit?: ScanLimit): Int32Array;
   /**
    * Runs a compiled rule set over a text that arrives in pieces, last piece first, so the whole text never has to be
    * in memory: same result as scanRaw(rules, concatenation of the pieces, limit). The DFA state carries over from
@@ -123,7 +140,7 @@ export interface Core {
    *   core while it is read; E_WASM when the core rejects the tables. An error thrown by the iterable propagates
    *   (the scan is abandoned and the core left ready for the next one).
    */
-  scanChunks(rules: CompiledRuleSet, chunks: Iterable<TextChunk>, totalLength: number, limit?: ScanLimit): Int32Array;
+  scanChunks(rules: ScanRules, chunks: Iterable<TextChunk>, totalLength: number, limit?: ScanLimit): Int32Array;
   /**
    * The invisible pass and the threat scan over UTF-8 bytes, without making a JS string: the bytes are copied into
    * the core, decoded there (WHATWG UTF-8, as TextDecoder with the BOM kept) and scanned in place. Same results as
@@ -135,7 +152,7 @@ export interface Core {
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or is over MAX_SCAN_BYTES; E_WASM when the core
    *   rejects the tables.
    */
-  scanBytes(rules: CompiledRuleSet, bytes: Uint8Array, options?: { limit?: ScanLimit; invisibleMax?: number; encoded?: boolean }): BytesScan;
+  scanBytes(rules: ScanRules, bytes: Uint8Array, options?: { limit?: ScanLimit; invisibleMax?: number; encoded?: boolean }): BytesScan;
   /**
    * Decodes UTF-8 bytes with the core's decoder (the one scanBytes() uses): WHATWG UTF-8, one U+FFFD per ill-formed
    * subpart, a leading BOM kept. Equal to `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`; for tests
@@ -236,12 +253,29 @@ function showSetting(v: unknown): string {
   }
 }
 
-/** Throws E_ARG unless `rules` is a compiled rule set (compileRules()). */
-function checkRules(rules: unknown): asserts rules is CompiledRuleSet {
+/** Whether `rules` is a compiled rule set (compileRules()). */
+function isRuleSet(rules: unknown): rules is CompiledRuleSet {
   const r = rules as CompiledRuleSet | null;
-  if (r === null || typeof r !== "object" || typeof r.step !== "function" || !(r.classMap instanceof Uint8Array)) {
-    throw new PromptasmError("E_ARG", `rules must be a compiled rule set (compileRules()), got ${describeValue(rules)}`);
+  return r !== null && typeof r === "object" && typeof r.step === "function" && r.classMap instanceof Uint8Array;
+}
+
+/**
+ * The groups a scan walks and, per group, its local-to-whole rule index map (null: the identity).
+ * @throws PromptasmError E_ARG unless `rules` is a compiled rule set or RuleGroups whose maps cover every rule once.
+ */
+function groupsOf(rules: unknown): { sets: readonly CompiledRuleSet[]; maps: ReadonlyArray<readonly number[] | null>; nRules: number } {
+  if (isRuleSet(rules)) return { sets: [rules], maps: [null], nRules: rules.nRules };
+  const g = rules as RuleGroups | null;
+  if (g !== null && typeof g === "object" && Array.isArray(g.groups) && Array.isArray(g.ruleIndex) && g.groups.length === g.ruleIndex.length
+    && g.groups.every((x, k) => isRuleSet(x) && Array.isArray(g.ruleIndex[k]) && g.ruleIndex[k]!.length === x.nRules)) {
+    return { sets: g.groups, maps: g.ruleIndex, nRules: g.nRules };
   }
+  throw new PromptasmError("E_ARG", `rules must be a compiled rule set (compileRules()), got ${describeValue(rules)} (rule groups from compileRuleGroups() are taken too)`);
+}
+
+/** Throws E_ARG unless `rules` is a compiled rule set or RuleGroups. */
+function checkRules(rules: unknown): asserts rules is ScanRules {
+  groupsOf(rules);
 }
 
 /** Runtime helpers an adapter may hand the core. */
@@ -323,9 +357,12 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       for (let i = 0; i < text.length; i++) view[i] = text.charCodeAt(i);
     }
   };
-  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean, limit?: ScanLimit): number => {
-    writeUnits(text);
-    if (limit?.encoded !== undefined) limit.encoded |= wasm.encodedFlagsDecoded(0, text.length, !endsInput);
+  // `again`: the text is already in the core's buffer (a later rule group walks the same piece).
+  const scanStart = (text: string, state: number, offset: number, endsInput: boolean, startsInput: boolean, limit: ScanLimit | undefined, again: boolean): number => {
+    if (!again) {
+      writeUnits(text);
+      if (limit?.encoded !== undefined) limit.encoded |= wasm.encodedFlagsDecoded(0, text.length, !endsInput);
+    }
     return wasm.scanStartBuffer(state, offset, endsInput, startsInput);
   };
   const findInvisibleRaw = (text: string, max: number): Int32Array => {
@@ -459,12 +496,12 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
           for (let end = text.length; end > 0; end -= SCAN_CHUNK) {
             const start = Math.max(0, end - SCAN_CHUNK);
             const piece = start === 0 && end === text.length ? text : text.slice(start, end);
-            run((state) => scanStart(piece, state, from + start, from + end === totalLength, from + start === 0, limit));
+            run((state, again) => scanStart(piece, state, from + start, from + end === totalLength, from + start === 0, limit, again));
           }
           expectEnd = offset;
         }
         if (expectEnd !== 0) throw new PromptasmError("E_ARG", `chunks stopped at offset ${expectEnd}: the last one must start at 0`);
-        if (totalLength === 0) run((state) => scanStart("", state, 0, true, true, limit)); // an empty input still sees its two edges
+        if (totalLength === 0) run((state, again) => scanStart("", state, 0, true, true, limit, again)); // an empty input still sees its two edges
       });
     },
     memoryBytes: () => raw.memory.buffer.byteLength,
@@ -508,7 +545,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
   // one before it. Each block is decoded with up to BLOCK_CONTEXT bytes of its neighbours, which the invisible pass
   // reads as neighbours and the scan skips. Offsets are counted from the end while the walk goes (the length of the
   // text before a block is not known yet) and shifted once it is done.
-  const scanBlocks = (rules: CompiledRuleSet, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number, wantEncoded: boolean): BytesScan => {
+  const scanBlocks = (rules: ScanRules, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number, wantEncoded: boolean): BytesScan => {
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
     loadAstral();
     const len = bytes.length;
@@ -605,31 +642,42 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     if (units < 0) throw new PromptasmError("E_WASM", "the core rejected the input length");
     return units;
   };
-  // Runs one scan: `body` calls run(start) once per piece of text, last piece first; start(state) hands the piece
-  // to the core in that DFA state. Returns flat [rule, offset] pairs in ascending (offset, rule) order.
-  const runScan = (rules: CompiledRuleSet, limit: ScanLimit | undefined, body: (run: (start: (state: number) => number) => void) => void): Int32Array => {
-    checkRules(rules);
+  // Runs one scan: `body` calls run(start) once per piece of text, last piece first; start(state, again) hands the
+  // piece to the core in that DFA state (again: the piece is already in the core's buffer, for the second and later
+  // rule groups). Each group is walked over the piece in turn, its DFA state carried to its walk of the piece before.
+  // Returns flat [rule, offset] pairs in ascending (offset, rule) order, rule indices of the whole set.
+  const runScan = (rules: ScanRules, limit: ScanLimit | undefined, body: (run: (start: (state: number, again: boolean) => number) => void) => void): Int32Array => {
+    const { sets, maps, nRules } = groupsOf(rules);
     const max = limit?.maxPerRule ?? Infinity;
     if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
-    let state = 0;
-    let root = 0; // the rule set's start state (no match in progress): interleaved segments start there
+    const nGroups = sets.length;
+    // Per group: the state carried between pieces, the root (the start state: no match in progress; interleaved
+    // segments start there), the generation those ids belong to, and what the carried state stands for.
+    const state: number[] = new Array<number>(nGroups).fill(0);
+    const root: number[] = new Array<number>(nGroups).fill(0);
+    const gen: number[] = new Array<number>(nGroups).fill(0);
+    const carried: Array<ReturnType<CompiledRuleSet["snapshot"]> | undefined> = new Array(nGroups).fill(undefined);
     // Per rule, the offsets kept so far (made at the first match: most scans have none). Matches arrive in
-    // descending offset order, so once a rule has `max` the newest (smallest) offsets replace the oldest: a ring
-    // buffer keeps the earliest `max` of the text.
+    // descending offset order within a group's walk of a piece, and pieces come last first, so once a rule has `max`
+    // the newest (smallest) offsets replace the oldest: a ring buffer keeps the earliest `max` of the text. (A rule
+    // belongs to one group, so the groups' walks do not interleave its offsets.)
     let kept: number[][] | undefined;
     let seen: number[] | undefined;
-    // Turns [state, offset] matches into per-rule offsets while the state ids are still current.
-    const drain = () => {
+    // Turns group g's [state, offset] matches into per-rule offsets while the state ids are still current.
+    const drain = (g: number) => {
       if (wasm.matchCount() === 0) return;
       const m = wasm.takeMatches();
       if (kept === undefined || seen === undefined) {
         kept = [];
         seen = [];
-        for (let r = 0; r < rules.nRules; r++) { kept.push([]); seen.push(0); }
+        for (let r = 0; r < nRules; r++) { kept.push([]); seen.push(0); }
       }
+      const set = sets[g]!;
+      const map = maps[g];
       for (let k = 0; k < m.length; k += 2) {
-        for (const r of rules.rulesOf(m[k]!)) {
+        for (const local of set.rulesOf(m[k]!)) {
+          const r = map ? map[local]! : local;
           const list = kept[r]!;
           if (list.length < max) list.push(m[k + 1]!);
           else list[seen[r]! % max] = m[k + 1]!;
@@ -637,57 +685,65 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
         }
       }
     };
-    // What the state carried from the last piece stands for: a core sharing this rule set may reset its DFA cache
-    // while the chunk source runs between two pieces, which voids every state id this scan holds.
-    let carried: ReturnType<CompiledRuleSet["snapshot"]> | undefined;
-    const run = (start: (state: number) => number) => {
-      if (rules.generation !== slots[current]!.generation) {
-        // Renumber the carried state and the root in the new generation (restore() may itself reset a full cache:
-        // then take them again), and clear this core's mirror of the old one.
-        for (let g = -1; g !== rules.generation;) {
-          g = rules.generation;
-          state = carried ? rules.restore(carried) : rules.startState();
-          root = rules.startState();
+    // Group g's walk of one piece.
+    const runGroup = (g: number, start: (state: number, again: boolean) => number) => {
+      const set = sets[g]!;
+      install(set); // mirrors the set's cache generation in the slot (clears a stale table)
+      if (set.generation !== gen[g]) {
+        // A core sharing this rule set reset its DFA cache while the chunk source ran between two pieces, which voids
+        // every state id this scan holds: renumber the carried state and the root in the new generation (restore()
+        // may itself reset a full cache: then take them again).
+        for (let k = -1; k !== set.generation;) {
+          k = set.generation;
+          state[g] = carried[g] ? set.restore(carried[g]!) : set.startState();
+          root[g] = set.startState();
         }
+        gen[g] = set.generation;
         wasm.clearTable();
-        slots[current]!.generation = rules.generation;
+        slots[current]!.generation = set.generation;
       }
-      wasm.setRootState(root);
-      if (start(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
+      wasm.setRootState(root[g]!);
+      if (start(state[g]!, g > 0) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state[g]}`);
       for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
-        if (status === 2) { drain(); continue; }
+        if (status === 2) { drain(g); continue; }
         // The piece's start state, kept in case the cache is reset while the core walks interleaved segments: their
         // state ids are then void and the piece is walked again serially from this state's new id.
         let startSnap: ReturnType<CompiledRuleSet["snapshot"]> | undefined;
-        const { to, accepts, from } = rules.step(wasm.currentState(), wasm.neededClass(), () => {
-          drain();
-          if (wasm.scanInterleaved()) startSnap = rules.snapshot(state);
+        const { to, accepts, from } = set.step(wasm.currentState(), wasm.neededClass(), () => {
+          drain(g);
+          if (wasm.scanInterleaved()) startSnap = set.snapshot(state[g]!);
         });
-        if (rules.generation !== slots[current]!.generation) {
+        if (set.generation !== gen[g]) {
+          gen[g] = set.generation;
           wasm.clearTable();
-          slots[current]!.generation = rules.generation;
-          root = rules.startState(); // a cache just cleared has room: no second reset
-          wasm.setRootState(root);
+          slots[current]!.generation = set.generation;
+          root[g] = set.startState(); // a cache just cleared has room: no second reset
+          wasm.setRootState(root[g]!);
           if (startSnap) {
-            state = rules.restore(startSnap);
-            if (wasm.restartSerial(state) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state}`);
+            state[g] = set.restore(startSnap);
+            if (wasm.restartSerial(state[g]!) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state[g]}`);
           } else wasm.setState(from);
         }
         if (wasm.setTransition(from, wasm.neededClass(), to, accepts) !== 0) throw new PromptasmError("E_WASM", "the core rejected a DFA transition");
       }
-      state = wasm.currentState();
-      drain(); // the matches name states of this generation: take them before the chunk source runs again
-      carried = rules.snapshot(state);
+      state[g] = wasm.currentState();
+      drain(g); // the matches name states of this generation: take them before the chunk source runs again
+      wasm.scanEnd();
+      carried[g] = set.snapshot(state[g]!);
+    };
+    const run = (start: (state: number, again: boolean) => number) => {
+      for (let g = 0; g < nGroups; g++) runGroup(g, start);
     };
     let done = false;
     scanning = true;
     try {
-      state = rules.startState(); // may clear the rule set's cache: mirror it after
-      root = state;
-      install(rules);
+      for (let g = 0; g < nGroups; g++) {
+        state[g] = sets[g]!.startState(); // may clear the rule set's cache: install() mirrors it
+        root[g] = state[g]!;
+        gen[g] = sets[g]!.generation;
+      }
       body(run);
       wasm.scanEnd();
-      drain();
       done = true;
     } finally {
       scanning = false;
@@ -697,7 +753,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       }
     }
     if (kept === undefined || seen === undefined) {
-      if (limit) limit.suppressed = new Array<number>(rules.nRules).fill(0);
+      if (limit) limit.suppressed = new Array<number>(nRules).fill(0);
       return new Int32Array(0);
     }
     const keptLists = kept;

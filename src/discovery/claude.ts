@@ -1,11 +1,9 @@
 // The Claude Code discovery policy: CLAUDE.md memory files from the project root down to cwd, `.claude/rules/*.md`,
 // and the files they pull in with `@path` imports. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { dirname, isAbsolute, isWithin, join, normalize, relative } from "./paths.js";
-import {
-  chainDown, checkDir, listSorted, noteInvalidUtf8, notRegularNote, readCandidate, resolveRoot,
-} from "./read.js";
+import { chainDown, checkDir, finish, listSorted, notRegularNote, readCandidate, resolveRoot } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote } from "./hermes.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
 
 /** 5: how many hops of `@path` imports are followed, as Claude Code's documented maximum import depth. */
 export const CLAUDE_MAX_IMPORT_DEPTH = 5;
@@ -42,7 +40,8 @@ export const CLAUDE_MEMORY_FILES: readonly string[] = ["CLAUDE.md", ".claude/CLA
  * // ["CLAUDE.md", "docs/style.md", ".claude/rules/testing.md", "app/CLAUDE.md"]
  * @throws PromptasmError E_NOT_FOUND when `cwd` does not exist or is not a directory; E_ARG when `cwd` or
  *   `options.root` is not absolute, or `cwd` is not inside `options.root`. Reader errors from `kind()` pass through;
- *   a rules directory `list()` cannot read becomes a note.
+ *   a rules directory `list()` cannot read becomes a note. Two paths to one real file (CLAUDE.md and
+ *   `.claude/CLAUDE.md -> ../CLAUDE.md`) load once, with a "duplicate" note; a broken link gets a "broken-link" note.
  */
 export async function discoverClaude(
   reader: WorkspaceReader,
@@ -117,9 +116,22 @@ export async function discoverClaude(
       else await visit(path);
     }
   }
-  noteInvalidUtf8(files, notes);
-  return { kind: files.length > 0 ? "claude" : "none", root: base, files, notes };
+  return finish(reader, "claude", base, files, notes);
 }
+
+/** The Claude Code policy's registry record. */
+export const claudePolicy: DiscoveryPolicyRecord<"claude"> = {
+  name: "claude",
+  tool: "Claude Code",
+  description: "Claude Code's CLAUDE.md memory files from the root down, .claude/rules/*.md and their @path imports",
+  files: ["CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md", ".claude/rules/*.md"],
+  precedence:
+    "every directory from the root down to cwd, root first; in each CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md, " +
+    "then the rules by name; each import right after the file that imports it",
+  markers: ["CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md", ".claude/rules"],
+  inAuto: true,
+  discover: (reader, cwd, options) => discoverClaude(reader, cwd, { root: options.root }),
+};
 
 /**
  * The `@path` import tokens of a Markdown text, in order of appearance, as Claude Code recognizes them: an `@` at

@@ -3,9 +3,9 @@
 // WorkspaceReader.
 import { PromptasmError } from "../errors.js";
 import { join, normalize } from "./paths.js";
-import { chainDown, checkDir, noteInvalidUtf8, readCandidate, resolveRoot } from "./read.js";
+import { chainDown, checkDir, dropSameFiles, finish, readCandidate, resolveRoot } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote } from "./hermes.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
 
 /** 32 KiB = 32,768 bytes: the combined budget, as Codex's `project_doc_max_bytes` default. */
 export const CODEX_MAX_BYTES = 32_768;
@@ -32,7 +32,9 @@ export interface CodexOptions {
  *   `options.rootMarkers`; with no root only `cwd` is searched (as Codex does without a git root).
  * - In every directory from the root down to `cwd`, at most one file: the first non-empty of `AGENTS.override.md`,
  *   `AGENTS.md`, then each of `options.fallbackNames`. Files go root first. Identical contents are not merged
- *   (Codex does not merge them either).
+ *   (Codex does not merge them either), but two paths to one real file (a package's `AGENTS.md -> ../AGENTS.md`)
+ *   count once, before the budget, with a "duplicate" note. A later name that is there while an earlier one won in
+ *   its directory (AGENTS.md beside a non-empty AGENTS.override.md) gets a "shadowed" note.
  * - Budget: the UTF-8 size of the loaded texts adds up to at most `options.maxBytes` (default 32,768, as Codex's
  *   `project_doc_max_bytes`). The file that would cross it is cut at the budget, moved back to the last whole
  *   character so no UTF-8 sequence or surrogate pair is split; every later file is dropped. Each cut and each drop
@@ -70,16 +72,23 @@ export async function discoverCodex(
   const names: string[] = [];
   for (const n of ["AGENTS.override.md", "AGENTS.md", ...fallbacks]) if (!names.includes(n)) names.push(n);
 
-  const found: DiscoveredFile[] = [];
+  const chain: DiscoveredFile[] = [];
   for (const dir of chainDown(cwd, root)) {
-    for (const name of names) {
+    for (const [i, name] of names.entries()) {
       const file = await readCandidate(reader, join(dir, name), base, notes);
-      if (file) {
-        found.push(file);
-        break;
+      if (!file) continue;
+      chain.push(file);
+      for (const later of names.slice(i + 1)) {
+        const path = join(dir, later);
+        if ((await reader.kind(path)) !== "file") continue;
+        const message = `${path}: not loaded, ${file.label} takes precedence in its directory`;
+        notes.push({ path, message, reason: "shadowed" });
       }
+      break;
     }
   }
+  // One real file once (a linked AGENTS.md), before the budget counts it.
+  const found = await dropSameFiles(reader, chain, notes);
 
   const files: DiscoveredFile[] = [];
   const cut: NonNullable<Discovery["cut"]> = [];
@@ -115,9 +124,22 @@ export async function discoverCodex(
       message: `${file.path}: cut to ${keep.bytes} of ${size} bytes at the ${maxBytes}-byte combined limit`,
     });
   }
-  noteInvalidUtf8(files, notes);
-  return { kind: files.length > 0 ? "codex" : "none", root: base, files, notes, ...(cut.length > 0 ? { cut } : {}) };
+  return finish(reader, "codex", base, files, notes, cut.length > 0 ? { cut } : {});
 }
+
+/** The Codex policy's registry record. Options beyond `root`: `maxBytes`, `fallbackNames`, `rootMarkers`. */
+export const codexPolicy: DiscoveryPolicyRecord<"codex"> = {
+  name: "codex",
+  tool: "OpenAI Codex CLI",
+  description: "Codex's project docs: one AGENTS file per directory from the root down, under a 32 KiB combined budget",
+  files: ["AGENTS.override.md", "AGENTS.md"],
+  precedence:
+    "root first; in each directory the first non-empty of AGENTS.override.md, AGENTS.md (then any fallback names); " +
+    "the file crossing 32 KiB is cut and later ones dropped",
+  markers: ["AGENTS.override.md", "AGENTS.md"],
+  inAuto: true,
+  discover: (reader, cwd, options) => discoverCodex(reader, cwd, options as CodexOptions),
+};
 
 /**
  * The UTF-8 size of `text` in bytes, as TextEncoder would encode it (a lone surrogate counts 3 bytes: it is

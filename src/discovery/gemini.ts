@@ -1,9 +1,9 @@
 // The Gemini CLI discovery policy: GEMINI.md in cwd and every ancestor up to the project root, as Gemini CLI's
 // hierarchical context loads them. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { join } from "./paths.js";
-import { chainDown, checkDir, noteInvalidUtf8, readCandidate, resolveRoot } from "./read.js";
+import { chainDown, checkDir, finish, readCandidate, resolveRoot } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote } from "./hermes.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
 
 /**
  * Finds the `GEMINI.md` files Gemini CLI would load for an agent started in `cwd`: one per directory from the
@@ -34,6 +34,17 @@ export async function discoverGemini(
     const file = await readCandidate(reader, join(dir, "GEMINI.md"), base, notes);
     if (file) files.push(file);
   }
-  noteInvalidUtf8(files, notes);
-  return { kind: files.length > 0 ? "gemini" : "none", root: base, files, notes };
+  return finish(reader, "gemini", base, files, notes);
 }
+
+/** The Gemini CLI policy's registry record. */
+export const geminiPolicy: DiscoveryPolicyRecord<"gemini"> = {
+  name: "gemini",
+  tool: "Gemini CLI",
+  description: "Gemini CLI's GEMINI.md in every directory from the project root down to cwd",
+  files: ["GEMINI.md"],
+  precedence: "root first, one GEMINI.md per directory",
+  markers: ["GEMINI.md"],
+  inAuto: true,
+  discover: (reader, cwd, options) => discoverGemini(reader, cwd, { root: options.root }),
+};

@@ -2,58 +2,16 @@
 // Hermes Agent does: exactly one kind of context file loads, the first of HERMES → AGENTS → CLAUDE → cursor that
 // is present. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { PromptasmError } from "../errors.js";
+import { stripFrontmatter } from "./frontmatter.js";
 import { isAbsolute, join, normalize } from "./paths.js";
 import {
-  chainDown, checkDir, findRootByMarkers, listSorted, noteInvalidUtf8, notRegularNote, readCandidate, resolveRoot,
+  chainDown, checkDir, findRootByMarkers, finish, listSorted, notRegularNote, readCandidate, resolveRoot,
 } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
 
-/** One context file that loads. */
-export interface DiscoveredFile {
-  /** Absolute POSIX path, as read. */
-  path: string;
-  /** `path` relative to `Discovery.root`, e.g. "services/api/AGENTS.md". */
-  label: string;
-  /** The decoded text; for HERMES files, with YAML frontmatter removed. A leading BOM is kept. */
-  text: string;
-  /** Size of the file in bytes, before any stripping. */
-  bytes: number;
-  /** Byte offset in the file of the first invalid UTF-8 sequence; `text` has U+FFFD there. Absent when valid. */
-  invalidUtf8At?: number;
-  /**
-   * True for a file whose contents change during a session (OpenClaw's HEARTBEAT.md), which belongs below the
-   * prompt-cache boundary. Absent otherwise.
-   */
-  dynamic?: boolean;
-}
-
-/** A file that was skipped (binary, too large, unreadable, duplicate) or taken with a caveat, and why. */
-export interface DiscoveryNote {
-  /** Absolute POSIX path of the file concerned. */
-  path: string;
-  /** Human-readable; names the path. */
-  message: string;
-}
-
-/** The outcome of discovery. */
-export interface Discovery {
-  /**
-   * Which kind of context file won; "none" when nothing loads. The Hermes policy reports the kind that won
-   * ("hermes", "agents", "claude", "cursor"); every other policy reports its own name (see policies.ts).
-   */
-  kind: "hermes" | "agents" | "claude" | "cursor" | "codex" | "gemini" | "openclaw" | "none";
-  /** The directory labels are relative to: the project root, or cwd when there is none. */
-  root: string;
-  /** The files that load, in the order they go into the prompt. */
-  files: DiscoveredFile[];
-  /** Skipped files in the order they were met, then invalid-UTF-8 caveats on taken files, in `files` order. */
-  notes: DiscoveryNote[];
-  /**
-   * Files the policy itself cut or dropped to stay within its own limit (Codex's 32 KiB), so assembly can name them
-   * in the prompt. Chars are UTF-16 code units; `keptChars` is 0 for a dropped file.
-   */
-  cut?: Array<{ path: string; label: string; originalChars: number; keptChars: number; dropped: boolean }>;
-}
+export type { DiscoveredFile, Discovery, DiscoveryNote } from "./types.js";
+export { stripFrontmatter } from "./frontmatter.js";
 
 /**
  * The project root for `cwd`: the nearest directory, starting at `cwd` itself and going up to "/", that contains
@@ -71,10 +29,14 @@ export async function findProjectRoot(reader: WorkspaceReader, cwd: string): Pro
  * 1. "hermes": the nearest `.hermes.md` or `HERMES.md` (in that order within a directory) from `cwd` up to the
  *    project root inclusive; YAML frontmatter is stripped, and a file empty after that does not count.
  * 2. "agents": in every directory from the root down to `cwd`, the first non-empty of `AGENTS.override.md`,
- *    `AGENTS.md`; a file with the same contents as one already taken is skipped with a note.
+ *    `AGENTS.md`; a file with the same contents as one already taken is skipped with a "duplicate" note.
  * 3. "claude": `CLAUDE.md` in `cwd`.
  * 4. "cursor": `.cursorrules` in `cwd`, then `.cursor/rules/*.mdc` in `cwd` sorted by name (code-unit order).
  * 5. "none".
+ *
+ * Every file of a lower step that is there when a higher one wins gets a "shadowed" note (HERMES.md shadows
+ * AGENTS.md, CLAUDE.md and the Cursor rules; a nearer HERMES file shadows farther ones; AGENTS.override.md shadows
+ * AGENTS.md in its directory). Two paths to one real file (a symbolic link) load once, with a "duplicate" note.
  *
  * The project root is `options.root` when given, else {@link findProjectRoot}; with no root, only `cwd` is searched.
  * Empty or whitespace-only files never count. Binary, too-large and unreadable files are treated as absent and
@@ -95,43 +57,64 @@ export async function discoverHermes(
 
   const base = root ?? cwd;
   const notes: DiscoveryNote[] = [];
-  const done = (kind: Discovery["kind"], files: DiscoveredFile[]): Discovery => {
-    noteInvalidUtf8(files, notes);
-    return { kind, root: base, files, notes };
-  };
+  const done = (kind: Discovery["kind"], files: DiscoveredFile[]): Promise<Discovery> =>
+    finish(reader, "", base, files, notes).then((d) => ({ ...d, kind: d.files.length > 0 ? kind : "none" }));
   // Reads one candidate; null when it is absent, unusable (noted) or blank after `transform`.
   const load = (path: string, transform?: (text: string) => string) =>
     readCandidate(reader, path, base, notes, transform);
+  // Notes each of `paths` that is there (a file, or a directory for `.cursor/rules`) as shadowed by `winner`.
+  const shadow = async (paths: readonly string[], winner: DiscoveredFile): Promise<void> => {
+    for (const path of paths) {
+      if ((await reader.kind(path)) === null) continue;
+      const message = `${path}: not loaded, ${winner.label} takes precedence under the hermes policy`;
+      notes.push({ path, message, reason: "shadowed" });
+    }
+  };
 
   // Directories from the root down to cwd; `upward` is nearest first.
   const downward = chainDown(cwd, root);
   const upward = [...downward].reverse();
+  const agentPaths = downward.flatMap((dir) => HERMES_AGENTS_NAMES.map((name) => join(dir, name)));
+  const claudePath = join(cwd, "CLAUDE.md");
+  const cursorPaths = [join(cwd, ".cursorrules"), join(cwd, ".cursor/rules")];
 
-  // 1. HERMES: the nearest one wins.
-  for (const dir of upward) {
-    for (const name of [".hermes.md", "HERMES.md"]) {
-      const file = await load(join(dir, name), stripFrontmatter);
-      if (file) return done("hermes", [file]);
-    }
+  // 1. HERMES: the nearest one wins; the ones behind it, AGENTS, CLAUDE and Cursor files are shadowed.
+  const hermesPaths = upward.flatMap((dir) => HERMES_NAMES.map((name) => join(dir, name)));
+  for (const [i, path] of hermesPaths.entries()) {
+    const file = await load(path, stripFrontmatter);
+    if (!file) continue;
+    await shadow([...hermesPaths.slice(i + 1), ...agentPaths, claudePath, ...cursorPaths], file);
+    return done("hermes", [file]);
   }
 
-  // 2. AGENTS chain, root first.
+  // 2. AGENTS chain, root first; in one directory AGENTS.override.md shadows AGENTS.md.
   const agents: DiscoveredFile[] = [];
   for (const dir of downward) {
-    for (const name of ["AGENTS.override.md", "AGENTS.md"]) {
+    for (const [i, name] of HERMES_AGENTS_NAMES.entries()) {
       const file = await load(join(dir, name));
       if (!file) continue;
       const same = agents.find((f) => f.text === file.text);
-      if (same) notes.push({ path: file.path, message: `${file.path}: skipped, same contents as ${same.label}` });
-      else agents.push(file);
+      if (same) {
+        const message = `${file.path}: skipped, same contents as ${same.label}`;
+        notes.push({ path: file.path, message, reason: "duplicate" });
+      } else {
+        agents.push(file);
+      }
+      await shadow(HERMES_AGENTS_NAMES.slice(i + 1).map((n) => join(dir, n)), file);
       break;
     }
   }
-  if (agents.length > 0) return done("agents", agents);
+  if (agents.length > 0) {
+    await shadow([claudePath, ...cursorPaths], agents[0]);
+    return done("agents", agents);
+  }
 
   // 3. CLAUDE.md in cwd only.
-  const claude = await load(join(cwd, "CLAUDE.md"));
-  if (claude) return done("claude", [claude]);
+  const claude = await load(claudePath);
+  if (claude) {
+    await shadow(cursorPaths, claude);
+    return done("claude", [claude]);
+  }
 
   // 4. Cursor rules in cwd only.
   const cursor: DiscoveredFile[] = [];
@@ -153,15 +136,23 @@ export async function discoverHermes(
   return done("none", []);
 }
 
-/**
- * Removes YAML frontmatter: when the first line is exactly `---`, everything up to and including the next line
- * that is exactly `---` (each line may end in "\r\n" or "\n"; the closing one may also end the text).
- * A leading BOM is tolerated before the opening `---` and kept. Text without a closing `---` line, or whose
- * first line is anything else (`--- `, `----`), is returned unchanged. The frontmatter is not parsed.
- */
-export function stripFrontmatter(text: string): string {
-  const bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
-  // Lazily consumes whole lines, so the closing `---` can only match at the start of a line.
-  const match = /^---\r?\n(?:[^\n]*\n)*?---\r?(?:\n|$)/.exec(text.slice(bom.length));
-  return match ? bom + text.slice(bom.length + match[0].length) : text;
-}
+/** The HERMES file names, in the order tried within one directory. */
+export const HERMES_NAMES: readonly string[] = [".hermes.md", "HERMES.md"];
+
+/** The AGENTS file names, in the order tried within one directory. */
+export const HERMES_AGENTS_NAMES: readonly string[] = ["AGENTS.override.md", "AGENTS.md"];
+
+/** The Hermes policy's registry record. */
+export const hermesPolicy: DiscoveryPolicyRecord<"hermes"> = {
+  name: "hermes",
+  tool: "Hermes Agent",
+  description: "Hermes Agent's rule: exactly one kind of context file loads, the first of HERMES, AGENTS, CLAUDE, Cursor",
+  files: [".hermes.md", "HERMES.md", "AGENTS.override.md", "AGENTS.md", "CLAUDE.md", ".cursorrules", ".cursor/rules/*.mdc"],
+  precedence:
+    "the nearest .hermes.md or HERMES.md; else the AGENTS chain from the root down; else CLAUDE.md in cwd; else " +
+    "the Cursor rules in cwd; the losers are noted as shadowed",
+  markers: [".hermes.md", "HERMES.md", "AGENTS.override.md", "AGENTS.md", "CLAUDE.md", ".cursorrules", ".cursor/rules"],
+  inAuto: true,
+  exclusive: true,
+  discover: (reader, cwd, options) => discoverHermes(reader, cwd, { root: options.root }),
+};

@@ -1,9 +1,9 @@
 // The OpenClaw discovery policy: the bootstrap files of an agent's workspace directory, in OpenClaw's order, then
 // any other Markdown there. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { join } from "./paths.js";
-import { checkDir, listSorted, noteInvalidUtf8, notRegularNote, readCandidate } from "./read.js";
+import { checkDir, finish, listSorted, notRegularNote, readCandidate } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote } from "./hermes.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
 
 /** The bootstrap files, in the order they load (names matched case-insensitively). */
 export const OPENCLAW_BOOTSTRAP_FILES: readonly string[] = [
@@ -65,7 +65,20 @@ export async function discoverOpenClaw(reader: WorkspaceReader, workspaceDir: st
     others.push(file);
   }
 
-  const files = [...slots.flat(), ...others];
-  noteInvalidUtf8(files, notes);
-  return { kind: files.length > 0 ? "openclaw" : "none", root: dir, files, notes };
+  return finish(reader, "openclaw", dir, [...slots.flat(), ...others], notes);
 }
+
+/**
+ * The OpenClaw policy's registry record. Not part of `auto`: its directory is an agent's workspace, not a
+ * repository, and it has no markers, since SOUL.md or MEMORY.md in a repository are not OpenClaw's bootstrap.
+ */
+export const openclawPolicy: DiscoveryPolicyRecord<"openclaw"> = {
+  name: "openclaw",
+  tool: "OpenClaw",
+  description: "OpenClaw's bootstrap files of an agent workspace directory (cwd), then its other Markdown files",
+  files: [...OPENCLAW_BOOTSTRAP_FILES, ...OPENCLAW_DYNAMIC_FILES, "*.md"],
+  precedence: "the bootstrap files in a fixed order (names matched in any case), then other *.md by name",
+  markers: [],
+  inAuto: false,
+  discover: (reader, cwd) => discoverOpenClaw(reader, cwd),
+};

@@ -1,23 +1,18 @@
 // One entry point for every discovery policy: pick the agent whose conventions the workspace follows, get the
-// context files that agent would load. Runtime-neutral: all I/O goes through a WorkspaceReader.
-import { PromptasmError } from "../errors.js";
-import { discoverClaude } from "./claude.js";
-import { discoverCodex, type CodexOptions } from "./codex.js";
-import { discoverCursor, type CursorDiscovery, type CursorOptions } from "./cursor.js";
-import { discoverGemini } from "./gemini.js";
-import { discoverHermes, type Discovery } from "./hermes.js";
-import { discoverOpenClaw } from "./openclaw.js";
+// context files that agent would load. The policies themselves are listed once, in registry.ts.
+// Runtime-neutral: all I/O goes through a WorkspaceReader.
+import type { CodexOptions } from "./codex.js";
+import type { CursorDiscovery, CursorOptions } from "./cursor.js";
+import { DEFAULT_REGISTRY, type DiscoveryPolicy, type PolicyRegistry } from "./registry.js";
 import type { WorkspaceReader } from "./reader.js";
+import type { Discovery, DiscoverOptions } from "./types.js";
 
-/** Whose conventions decide which context files load. */
-export type DiscoveryPolicy = "hermes" | "codex" | "claude" | "cursor" | "gemini" | "openclaw";
+export {
+  BUILTIN_POLICIES, createPolicyRegistry, DEFAULT_REGISTRY, DISCOVERY_POLICIES, TARGET_PATH_POLICIES,
+  type DiscoveryPolicy, type PolicyRegistry,
+} from "./registry.js";
 
-/** Every policy, in a fixed order (for CLIs and docs). */
-export const DISCOVERY_POLICIES: readonly DiscoveryPolicy[] = [
-  "hermes", "codex", "claude", "cursor", "gemini", "openclaw",
-];
-
-/** The options each policy takes. */
+/** The options each built-in policy takes (every policy ignores options it has no use for). */
 export interface PolicyOptions {
   hermes: { root?: string };
   codex: CodexOptions;
@@ -25,23 +20,26 @@ export interface PolicyOptions {
   cursor: CursorOptions;
   gemini: { root?: string };
   openclaw: Record<string, never>;
+  copilot: { root?: string; targetPath?: string };
+  windsurf: { root?: string; targetPath?: string };
+  cline: { root?: string; targetPath?: string };
+  roo: { root?: string; rooMode?: string };
+  kiro: { root?: string; targetPath?: string };
+  junie: { root?: string };
+  auto: DiscoverOptions;
 }
 
-/** What each policy returns: a Discovery; Cursor's adds `requestable`. */
-export interface PolicyResults {
-  hermes: Discovery;
-  codex: Discovery;
-  claude: Discovery;
-  cursor: CursorDiscovery;
-  gemini: Discovery;
-  openclaw: Discovery;
-}
+/** What each policy returns: a Discovery; Cursor's always has `requestable`. */
+export type PolicyResults = { [P in DiscoveryPolicy]: P extends "cursor" ? CursorDiscovery : Discovery };
 
 /**
- * Runs one discovery policy: {@link discoverHermes}, {@link discoverCodex}, {@link discoverClaude},
- * {@link discoverCursor}, {@link discoverGemini} or {@link discoverOpenClaw} (for which `cwd` is the agent's
- * workspace directory). `Discovery.kind` is the policy's name when something loads ("codex", "claude", …; the Hermes
- * policy reports the kind that won: "hermes", "agents", "claude" or "cursor"), else "none".
+ * Runs one discovery policy by name, through `registry` (default: the built-in policies). See each policy's
+ * function for what it loads (discoverHermes, discoverCodex, discoverClaude, discoverCursor, discoverGemini,
+ * discoverOpenClaw — for which `cwd` is the agent's workspace directory —, discoverCopilot, discoverWindsurf,
+ * discoverCline, discoverRoo, discoverKiro, discoverJunie, discoverAuto). `Discovery.kind` is the policy's name when
+ * something loads ("codex", "claude", …; the Hermes policy reports the kind that won: "hermes", "agents", "claude"
+ * or "cursor"), else "none". Context files of other policies that are there and not read get "other-policy" notes
+ * (see PolicyRegistry.discover).
  *
  * @example
  * const d = await discover(reader, "/repo/pkg", "codex", { maxBytes: 16_384 });
@@ -53,24 +51,7 @@ export async function discover<P extends DiscoveryPolicy>(
   cwd: string,
   policy: P,
   options?: PolicyOptions[P],
+  registry: PolicyRegistry = DEFAULT_REGISTRY,
 ): Promise<PolicyResults[P]> {
-  const run = async (): Promise<Discovery | CursorDiscovery> => {
-    switch (policy as DiscoveryPolicy) {
-      case "hermes":
-        return discoverHermes(reader, cwd, options as PolicyOptions["hermes"]);
-      case "codex":
-        return discoverCodex(reader, cwd, options as PolicyOptions["codex"]);
-      case "claude":
-        return discoverClaude(reader, cwd, options as PolicyOptions["claude"]);
-      case "cursor":
-        return discoverCursor(reader, cwd, options as PolicyOptions["cursor"]);
-      case "gemini":
-        return discoverGemini(reader, cwd, options as PolicyOptions["gemini"]);
-      case "openclaw":
-        return discoverOpenClaw(reader, cwd);
-    }
-    const known = DISCOVERY_POLICIES.join(", ");
-    throw new PromptasmError("E_ARG", `unknown discovery policy ${JSON.stringify(policy)}; expected one of ${known}`);
-  };
-  return (await run()) as PolicyResults[P];
+  return (await registry.discover(reader, cwd, policy, (options ?? {}) as DiscoverOptions)) as PolicyResults[P];
 }

@@ -4,7 +4,7 @@
 import { PromptasmError } from "../errors.js";
 import { dirname, isAbsolute, isWithin, join, normalize, relative } from "./paths.js";
 import type { DirEntry, WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, DiscoveryNote } from "./hermes.js";
+import type { DiscoveredFile, Discovery, DiscoveryNote } from "./types.js";
 
 /**
  * Normalizes `cwd` and checks that it is an existing directory.
@@ -87,14 +87,21 @@ export async function readCandidate(
   if (reader.realPath) {
     const [real, realBase] = await Promise.all([reader.realPath(path), reader.realPath(base)]);
     if (real !== null && realBase !== null && real !== path && !isWithin(realBase, real)) {
-      notes.push({ path, message: `${path}: skipped, a symbolic link to ${real}, outside the workspace ${realBase}` });
+      const message = `${path}: skipped, a symbolic link to ${real}, outside the workspace ${realBase}`;
+      notes.push({ path, message, reason: "outside-workspace" });
       return null;
     }
   }
   const r = await reader.read(path);
   switch (r.kind) {
-    case "missing":
+    case "missing": {
+      // A symbolic link to nothing reads as missing; say so rather than skip it silently.
+      const target = reader.readLink ? await reader.readLink(path) : null;
+      if (target !== null) {
+        notes.push({ path, message: `${path}: skipped, a broken symbolic link (to ${target})`, reason: "broken-link" });
+      }
       return null;
+    }
     case "binary":
       notes.push({ path, message: `${path}: skipped, binary (NUL byte in the first 8 KiB)` });
       return null;
@@ -140,4 +147,93 @@ export function noteInvalidUtf8(files: readonly DiscoveredFile[], notes: Discove
       notes.push({ path: f.path, message: `${f.path}: invalid UTF-8 at byte ${f.invalidUtf8At} replaced with U+FFFD` });
     }
   }
+}
+
+/**
+ * The files with each real file once: when the reader resolves symbolic links (`realPath`), a file whose real path
+ * is that of an earlier one (CLAUDE.md and `.claude/CLAUDE.md -> ../CLAUDE.md`) is dropped with a "duplicate" note
+ * naming the one kept. Order is kept. Without `realPath` only equal paths count as the same file.
+ */
+export async function dropSameFiles(
+  reader: WorkspaceReader,
+  files: readonly DiscoveredFile[],
+  notes: DiscoveryNote[],
+): Promise<DiscoveredFile[]> {
+  const seen = new Map<string, DiscoveredFile>();
+  const out: DiscoveredFile[] = [];
+  for (const file of files) {
+    const real = (reader.realPath ? await reader.realPath(file.path) : null) ?? file.path;
+    const first = seen.get(real);
+    if (first) {
+      const how = first.path === file.path ? "already loaded" : `the same file as ${first.label} (a symbolic link)`;
+      notes.push({ path: file.path, message: `${file.path}: skipped, ${how}`, reason: "duplicate" });
+      continue;
+    }
+    seen.set(real, file);
+    out.push(file);
+  }
+  return out;
+}
+
+/**
+ * The common end of a policy: drops second copies of one real file ({@link dropSameFiles}), adds the invalid-UTF-8
+ * caveats, and builds the Discovery (`kind` is `name` when a file loads, else "none").
+ */
+export async function finish(
+  reader: WorkspaceReader,
+  name: string,
+  root: string,
+  found: readonly DiscoveredFile[],
+  notes: DiscoveryNote[],
+  extra: Partial<Pick<Discovery, "cut" | "requestable">> = {},
+): Promise<Discovery> {
+  const files = await dropSameFiles(reader, found, notes);
+  noteInvalidUtf8(files, notes);
+  return { kind: files.length > 0 ? name : "none", root, files, notes, ...extra };
+}
+
+/**
+ * `targetPath` as a POSIX path relative to `cwd` ("" for cwd itself).
+ * @throws PromptasmError E_ARG when it lies outside cwd.
+ */
+export function targetRelativeTo(cwd: string, targetPath: string): string {
+  const abs = isAbsolute(targetPath) ? normalize(targetPath) : join(cwd, targetPath);
+  if (!isWithin(cwd, abs) || (!isAbsolute(targetPath) && normalize(targetPath).startsWith(".."))) {
+    throw new PromptasmError("E_ARG", `targetPath ${JSON.stringify(targetPath)} is outside cwd ${cwd}`);
+  }
+  return relative(cwd, abs);
+}
+
+/** The directories a repository-level policy reads: the project root and cwd, root first, once when they are one. */
+export function rootAndCwd(cwd: string, root: string | null): string[] {
+  return root === null || root === cwd ? [cwd] : [root, cwd];
+}
+
+/**
+ * The regular files below `dir` whose name passes `accept`, as absolute paths sorted by path in code-unit order;
+ * `recursive` enters subdirectories (at most `maxDepth` levels, 8 by default, so a link loop cannot run forever).
+ * Entries that are neither file nor directory are noted ({@link notRegularNote}) when their name passes `accept`.
+ */
+export async function listFiles(
+  reader: WorkspaceReader,
+  dir: string,
+  notes: DiscoveryNote[],
+  accept: (name: string) => boolean,
+  recursive: boolean,
+  maxDepth = 8,
+): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string, depth: number): Promise<void> => {
+    for (const entry of await listSorted(reader, d, notes)) {
+      const path = join(d, entry.name);
+      if (entry.kind === "dir") {
+        if (recursive && depth < maxDepth) await walk(path, depth + 1);
+      } else if (accept(entry.name)) {
+        if (entry.kind === "other") notes.push(notRegularNote(path));
+        else out.push(path);
+      }
+    }
+  };
+  await walk(dir, 0);
+  return out.sort(compareNames);
 }

@@ -1,5 +1,5 @@
 // The workspace reader: the one interface through which assembly sees files. The Node adapter implements it over
-// the filesystem (src/adapters/node-reader.ts); a browser or Worker adapter can implement it over an in-memory map.
+// the filesystem (src/adapters/node/reader.ts); a browser or Worker adapter can implement it over an in-memory map.
 // Paths are POSIX-style absolute paths ("/a/b/AGENTS.md"); adapters map them to their own storage.
 
 /** What reading one file gave. */
@@ -29,4 +29,10 @@ export interface WorkspaceReader {
    * filesystems implement it so discovery can refuse a context file that links out of the workspace.
    */
   realPath?(path: string): Promise<string | null>;
+  /**
+   * Optional: the target of the symbolic link at `path` as stored in the link (readlink), or null when `path` is
+   * not a symbolic link or nothing is there. Readers over real filesystems implement it so discovery can report a
+   * context file that is a broken link instead of skipping it silently.
+   */
+  readLink?(path: string): Promise<string | null>;
 }

@@ -1,6 +1,6 @@
 // The guard's vocabulary: the head/tail splits, the notice that stands in for a blocked file and the marker inside a
-// cut one. A file with any finding is blocked whole, never cleaned (src/prompt/assemble.ts); a clean file is
-// normalized, then cut head/tail by the budget (src/prompt/budgets.ts).
+// cut one. A file with a blocking finding is withheld whole, never cleaned (file.ts, joins.ts); a clean file is
+// normalized, then cut head/tail by the budget with the one cut of src/prompt/cut.ts.
 
 import type { Finding } from "../scan/scanner.js";
 

@@ -6,14 +6,46 @@
 export const CACHE_BOUNDARY = "<!-- promptasm: cache boundary (stable prefix above, dynamic text below) -->";
 
 /**
- * Splits a prompt at the cache boundary.
+ * Offset (UTF-16 code units) of the first CACHE_BOUNDARY that stands on a line of its own: preceded by the start of
+ * the text or "\n", followed by the end of the text, "\n" or "\r\n". A copy inside a line of other text (a quoted
+ * example, a code span) is not the boundary, as in OpenClaw, which only splits on the marker as a whole line.
+ * @returns the offset of the marker, or -1 when there is none on its own line.
+ */
+export function findBoundary(prompt: string): number {
+  let at = prompt.indexOf(CACHE_BOUNDARY);
+  while (at !== -1) {
+    const end = at + CACHE_BOUNDARY.length;
+    const startOk = at === 0 || prompt.charCodeAt(at - 1) === 10;
+    const endOk = end === prompt.length || prompt.charCodeAt(end) === 10 || (prompt.charCodeAt(end) === 13 && prompt.charCodeAt(end + 1) === 10);
+    if (startOk && endOk) return at;
+    at = prompt.indexOf(CACHE_BOUNDARY, at + 1);
+  }
+  return -1;
+}
+
+/**
+ * Splits a prompt at the cache boundary (the first marker on its own line, see findBoundary).
  * @returns the stable prefix and the dynamic suffix without the marker line and the blank lines around it; with no
  *   boundary, the whole prompt is `stable` and `dynamic` is "" (`found` false).
  */
 export function splitAtBoundary(prompt: string): { stable: string; dynamic: string; found: boolean } {
-  const at = prompt.indexOf(CACHE_BOUNDARY);
+  const at = findBoundary(prompt);
   if (at === -1) return { stable: prompt, dynamic: "", found: false };
-  return { stable: prompt.slice(0, at).replace(/\n+$/, ""), dynamic: prompt.slice(at + CACHE_BOUNDARY.length).replace(/^\n+/, ""), found: true };
+  const stable = prompt.slice(0, at).replace(/(?:\r?\n)+$/, "");
+  const dynamic = prompt.slice(at + CACHE_BOUNDARY.length).replace(/^(?:\r?\n)+/, "");
+  return { stable, dynamic, found: true };
+}
+
+/**
+ * The prompt without its boundary marker line, for a provider or a log that has no use for it: the stable prefix and
+ * the dynamic suffix joined by one blank line ("\n\n"), or whichever of the two is not empty. A prompt without a
+ * marker on its own line is returned unchanged (copies inside other lines stay).
+ * @example stripBoundary(`A\n\n${"<marker>"}\n\nB`) // "A\n\nB"
+ */
+export function stripBoundary(prompt: string): string {
+  const { stable, dynamic, found } = splitAtBoundary(prompt);
+  if (!found) return prompt;
+  return stable === "" ? dynamic : dynamic === "" ? stable : `${stable}\n\n${dynamic}`;
 }
 
 /**
@@ -24,7 +56,7 @@ export function splitAtBoundary(prompt: string): { stable: string; dynamic: stri
 export function addDynamicText(prompt: string, text: string): string {
   const t = text.trim();
   if (t === "") return prompt;
-  const at = prompt.indexOf(CACHE_BOUNDARY);
+  const at = findBoundary(prompt);
   if (at === -1) return prompt === "" ? t : `${prompt}\n\n${t}`;
   const end = at + CACHE_BOUNDARY.length;
   const rest = prompt.slice(end).replace(/^\n+/, "");

@@ -1,14 +1,16 @@
-// Budgets across several context files: a per-file cap (Hermes) or a per-file cap plus a total (OpenClaw), applied
-// in file order with head/tail cuts from the WASM core, a visible note for every cut or dropped file, and a warning
-// section that tells the model the context is partial. Runtime-neutral: no I/O, no runtime globals.
+// Budgets across several context files: a per-file cap (Hermes) or a per-file cap plus a total (OpenClaw), optionally
+// under a policy's own byte limit (Codex), applied in file order with the one head/tail cut of cut.ts and a visible
+// note for every cut or dropped file. The warning section that tells the model its context is partial is built in
+// stages/warning.ts (re-exported here). Runtime-neutral: no I/O, no runtime globals.
 //
 // Units: every count here is UTF-16 code units ("chars"), what String.prototype.length and slice count.
 
 import type { Core } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
-import { HERMES_SPLIT, OPENCLAW_SPLIT, truncationMarker, type Truncation } from "../guard/guard.js";
-import type { Section } from "../sections/types.js";
+import { utf8Length } from "../discovery/codex.js";
+import { HERMES_SPLIT, OPENCLAW_SPLIT, type Truncation } from "../guard/guard.js";
 import { DEFAULT_FILE_CAP } from "./budget.js";
+import { cutHeadTail, type CutSplit } from "./cut.js";
 
 export { DEFAULT_FILE_CAP, fileCap } from "./budget.js";
 
@@ -17,7 +19,8 @@ export { DEFAULT_FILE_CAP, fileCap } from "./budget.js";
  * Source: OpenClaw `src/agents/pi-embedded-helpers/bootstrap.ts`, `DEFAULT_BOOTSTRAP_MAX_CHARS = 12_000`
  * (configurable there as `agents.defaults.bootstrapMaxChars`). OpenClaw has changed this default between releases
  * (20,000 in an earlier `pi-embedded-helpers/bootstrap.ts`, and again in the later `embedded-agent-helpers/
- * bootstrap.ts`): pass your own numbers through BudgetPolicy to match a given release.
+ * bootstrap.ts`): pass your own numbers through BudgetPolicy, or `bootstrapMaxChars` / `bootstrapTotalMaxChars` to
+ * assemble, to match a given release.
  */
 export const OPENCLAW_PER_FILE_CHARS = 12_000;
 
@@ -69,6 +72,8 @@ export interface BudgetedFile {
   truncation?: Truncation;
   /** True when the file was left out entirely because the total ran out. */
   dropped?: boolean;
+  /** True when the file's budget was too small for a marker: head and tail are joined without one (see cut.ts). */
+  markerOmitted?: true;
 }
 
 /** The result of applyBudget. */
@@ -78,10 +83,21 @@ export interface BudgetResult {
   /** One line per cut or dropped file, in input order, naming the file, the numbers and the reason. Empty when
    *  every file fit whole. */
   notes: string[];
-  /** Chars of file content kept (head + tail of cut files, all of whole files). Never more than the total. */
+  /** Chars of file content kept (head + tail of cut files, all of whole files). */
   keptChars: number;
-  /** Chars the markers and their blank lines add on top of keptChars (the total does not count them). */
+  /** Chars the markers and their blank lines add to keptChars. keptChars + markerChars never exceeds the total. */
   markerChars: number;
+}
+
+/**
+ * A policy's own combined limit in UTF-8 bytes over all files, on top of the budget (Codex's `project_doc_max_bytes`,
+ * 32,768 by default): the file that crosses it is cut with `split` to what is left (a marker counts against it
+ * too), and every later file is dropped. `name` says whose limit it is in notes, e.g. "codex".
+ */
+export interface ByteLimit {
+  bytes: number;
+  split: CutSplit;
+  name: string;
 }
 
 function checkCount(name: string, n: number): void {
@@ -93,19 +109,16 @@ function checkCount(name: string, n: number): void {
 /**
  * Applies a budget to context files, in order.
  *
- * Each file is kept whole when it fits; otherwise it is cut head/tail to its budget — `cap` (hermes), or
- * min(`perFile`, total left) (openclaw) — with the truncation marker of guard.ts between head and tail, at cut
- * points from `core.truncateCuts` (a cut never splits a surrogate pair; it drops the pair instead, so a cut file
- * may keep one or two chars fewer than its budget). Under openclaw, when the total left is smaller than `perFile`
- * and the file does not fit in it, the file is cut to what is left (or dropped when fewer than MIN_CUT_CHARS = 64
- * are left) and every later file is dropped. Every cut and every drop gets a note; nothing is left out silently.
- *
- * Decision — the marker does not count against the total: the total bounds file content (head + tail of cut files
- * plus whole files), as the per-file cap in guard.ts does. So `keptChars <= total` always, and the joined texts
- * exceed the total by at most `markerChars` (each marker plus the four newlines around it). This keeps the numbers
- * in markers and notes exact (a cut to 12,000 keeps 12,000 chars of the file) and the markers honest about it.
- * (OpenClaw's later releases reserve the marker inside the per-file budget instead; with at most one marker per
- * file, ours can exceed the total by about 200 chars per cut file.)
+ * Each file is kept whole when it fits; otherwise it is cut head/tail by cutHeadTail (cut.ts) to its budget — `cap`
+ * (hermes), or min(`perFile`, total left) (openclaw) — with the truncation marker of guard.ts between head and
+ * tail. The marker and its blank lines count inside the budget: a cut file's text is at most its budget long, and
+ * under openclaw every file's text (marker included) counts against the total, so the joined texts never exceed it
+ * (as OpenClaw's later releases reserve the marker inside the budget). When a budget is too small for any marker,
+ * the file is cut without one (`markerOmitted`) and its note says so. Cut points never split a surrogate pair (the
+ * pair is dropped instead, so a cut file may keep one char fewer). Under openclaw, when the total left is smaller
+ * than `perFile` and the file does not fit in it, the file is cut to what is left (or dropped when fewer than
+ * MIN_CUT_CHARS = 64 are left) and every later file is dropped. Every cut and every drop gets a note; nothing is
+ * left out silently.
  *
  * Input texts are taken as they are: scan and normalize them first (Scanner.scan, then core.normalize on a clean
  * file), and do not pass texts that were already cut.
@@ -113,15 +126,18 @@ function checkCount(name: string, n: number): void {
  * @param core the loaded WASM core (for truncateCuts).
  * @param files context files in prompt order.
  * @param policy see BudgetPolicy; counts are UTF-16 code units.
+ * @param byteLimit optional policy byte limit (see ByteLimit); assembly passes Codex's 32 KiB under the codex policy
+ *   so a file is cut once, to the smaller of the two limits.
  * @returns the files (same order and length as the input) and the notes.
- * @throws PromptasmError E_ARG when a cap, perFile or total is not a positive integer, or the policy kind is unknown.
+ * @throws PromptasmError E_ARG when a cap, perFile, total or byte limit is not a positive integer, or the policy
+ *   kind is unknown.
  * @example
- *   const { files, notes } = applyBudget(core, [{ label: "AGENTS.md", path: "/p/AGENTS.md", text }], OPENCLAW_BUDGET);
+ *   const { files, notes } = applyBudget(core, [{ label: "AGENTS.md", path: "AGENTS.md", text }], OPENCLAW_BUDGET);
  */
-export function applyBudget(core: Core, files: ReadonlyArray<BudgetInput>, policy: BudgetPolicy): BudgetResult {
+export function applyBudget(core: Core, files: ReadonlyArray<BudgetInput>, policy: BudgetPolicy, byteLimit?: ByteLimit): BudgetResult {
   let perFile: number;
   let total: number;
-  let split: { headRatio: number; tailRatio: number };
+  let split: CutSplit;
   if (policy.kind === "hermes") {
     checkCount("cap", policy.cap);
     perFile = policy.cap;
@@ -136,97 +152,72 @@ export function applyBudget(core: Core, files: ReadonlyArray<BudgetInput>, polic
   } else {
     throw new PromptasmError("E_ARG", `unknown budget policy kind ${JSON.stringify((policy as { kind?: unknown }).kind)}`);
   }
+  if (byteLimit !== undefined && (!Number.isSafeInteger(byteLimit.bytes) || byteLimit.bytes < 0)) {
+    throw new PromptasmError("E_ARG", `the byte limit must be a non-negative integer, got ${byteLimit.bytes}`);
+  }
 
   const out: BudgetedFile[] = [];
   const notes: string[] = [];
   let left = total;
-  let exhausted = false;
+  let bytesLeft = byteLimit?.bytes ?? Infinity;
+  // Why every later file is dropped, once a limit has run out (null while none has).
+  let exhausted: string | null = null;
   let keptChars = 0;
   let markerChars = 0;
   const totalPhrase = `the ${total}-char total`;
+  const bytesPhrase = byteLimit ? `the ${byteLimit.bytes}-byte combined limit (${byteLimit.name})` : "";
 
   for (const file of files) {
     const { label, path, text } = file;
-    if (exhausted) {
+    if (exhausted !== null) {
       out.push({ label, path, text: "", dropped: true });
-      notes.push(`${label}: dropped (${text.length} chars): ${totalPhrase} is used up. The full file is ${path}.`);
+      notes.push(`${label}: dropped (${text.length} chars): ${exhausted} is used up. The full file is ${path}.`);
       continue;
     }
     const budget = Math.min(perFile, left);
-    if (text.length <= budget) {
+    const bytes = bytesLeft === Infinity ? 0 : utf8Length(text);
+    if (text.length <= budget && bytes <= bytesLeft) {
       out.push({ label, path, text });
       left -= text.length;
+      bytesLeft -= bytes;
       keptChars += text.length;
       continue;
     }
-    const byTotal = left < perFile;
-    if (byTotal) exhausted = true;
+    const byTotal = text.length > budget && left < perFile;
+    if (byTotal) exhausted = totalPhrase;
     if (byTotal && left < MIN_CUT_CHARS) {
       out.push({ label, path, text: "", dropped: true });
       notes.push(`${label}: dropped (${text.length} chars): only ${left} chars of ${totalPhrase} were left (less than ${MIN_CUT_CHARS}). The full file is ${path}.`);
       continue;
     }
-    const { headEnd, tailStart } = core.truncateCuts(text, budget, split.headRatio, split.tailRatio);
-    const truncation: Truncation = { originalChars: text.length, headChars: headEnd, tailChars: text.length - tailStart };
-    const marker = truncationMarker(label, path, truncation);
+    let cut = cutHeadTail(core, text, { chars: budget }, split, { label, path });
+    let reason = byTotal ? `${budget} chars of ${totalPhrase} were left` : `the per-file cap is ${perFile} chars`;
+    if (byteLimit && utf8Length(cut.text) > bytesLeft) {
+      // The policy's byte limit is the smaller one: cut once, to it, the policy's way; later files are dropped.
+      cut = cutHeadTail(core, text, { chars: budget, bytes: bytesLeft }, byteLimit.split, { label, path });
+      reason = `${bytesLeft} bytes of ${bytesPhrase} were left`;
+      const wasLeft = bytesLeft;
+      exhausted = bytesPhrase;
+      const t = cut.truncation;
+      const keptText = t ? text.slice(0, t.headChars) + text.slice(text.length - t.tailChars) : cut.text;
+      if (keptText.trim() === "") {
+        // Nothing but blank space would be left of it (Codex drops such a file too).
+        out.push({ label, path, text: "", dropped: true });
+        notes.push(`${label}: dropped (${text.length} chars): only ${wasLeft} bytes of ${bytesPhrase} were left. The full file is ${path}.`);
+        continue;
+      }
+    }
+    const truncation = cut.truncation!;
     const kept = truncation.headChars + truncation.tailChars;
-    out.push({ label, path, text: `${text.slice(0, headEnd)}\n\n${marker}\n\n${text.slice(tailStart)}`, truncation });
-    left -= kept;
+    out.push({ label, path, text: cut.text, truncation, ...(cut.markerOmitted ? { markerOmitted: true as const } : {}) });
+    left -= cut.text.length;
+    if (bytesLeft !== Infinity) bytesLeft -= utf8Length(cut.text);
     keptChars += kept;
-    markerChars += marker.length + 4;
-    const reason = byTotal ? `${budget} chars of ${totalPhrase} were left` : `the per-file cap is ${perFile} chars`;
-    notes.push(`${label}: cut from ${text.length} to ${kept} chars (first ${truncation.headChars}, last ${truncation.tailChars}): ${reason}. The full file is ${path}.`);
+    markerChars += cut.text.length - kept;
+    const how = cut.markerOmitted ? " without a marker (the budget has no room for one)" : "";
+    notes.push(`${label}: cut from ${text.length} to ${kept} chars (first ${truncation.headChars}, last ${truncation.tailChars})${how}: ${reason}. The full file is ${path}.`);
   }
   return { files: out, notes, keptChars, markerChars };
 }
 
-/** A file as truncationWarningSection reads it: a BudgetedFile, or anything with a label, a path and a cut. */
-export interface CutFile {
-  label: string;
-  path: string;
-  truncation?: Truncation;
-  dropped?: boolean;
-}
-
-/** Code-unit order, the same in every runtime (localeCompare depends on the ICU data a runtime ships). */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * A section that tells the model its project context is partial and which files to read in full.
- *
- * Lists every file with a `truncation` or `dropped: true` (others are ignored, so `applyBudget(...).files` can be
- * passed as is), one line each, sorted by path then label in code-unit order, duplicates once: the same inputs give
- * the same bytes whatever order the files arrive in, so the section does not break a provider's prefix cache
- * between turns. Chars in the lines are UTF-16 code units.
- *
- * @param cuts files, typically applyBudget's `files`.
- * @returns a Section with id "truncation-warning", tier "context" and no sources, or null when nothing was cut or
- *   dropped.
- * @example
- *   const warning = truncationWarningSection(applyBudget(core, files, OPENCLAW_BUDGET).files);
- */
-export function truncationWarningSection(cuts: ReadonlyArray<CutFile>): Section | null {
-  const lines = new Set<string>();
-  const affected = cuts
-    .filter((f) => f.dropped === true || f.truncation !== undefined)
-    .slice()
-    .sort((a, b) => byCodeUnits(a.path, b.path) || byCodeUnits(a.label, b.label));
-  for (const f of affected) {
-    if (f.dropped === true) {
-      lines.add(`- ${f.path} (${f.label}): left out entirely.`);
-    } else {
-      const t = f.truncation!;
-      lines.add(`- ${f.path} (${f.label}): ${t.originalChars} chars, of which the first ${t.headChars} and the last ${t.tailChars} are shown.`);
-    }
-  }
-  if (lines.size === 0) return null;
-  const text = [
-    "Partial project context: to stay within the prompt budget, the files below were cut in the middle or left out.",
-    "What you see of them is incomplete. Before you act on their instructions, or whenever a detail seems to be",
-    "missing, read these files in full with your file tools:",
-    ...lines,
-  ].join("\n");
-  return { id: "truncation-warning", tier: "context", text, sources: [] };
-}
+export { truncationWarningSection, type CutFile } from "./stages/warning.js";

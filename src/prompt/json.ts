@@ -21,7 +21,9 @@ export function assembleJson(r: AssembledPrompt, tokens?: SectionTokenCounts): o
       column: f.column, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), ...(f.hiddenIn ? { hiddenIn: f.hiddenIn } : {}),
       ...(f.spansFiles ? { spansFiles: f.spansFiles, spansPaths: f.spansPaths } : {}), excerpt: f.excerpt,
     })),
-    truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars, dropped }) => ({ file, path, originalChars, headChars, tailChars, ...(dropped ? { dropped } : {}) })),
+    truncations: r.truncations.map(({ file, path, originalChars, headChars, tailChars, dropped, markerOmitted }) => ({
+      file, path, originalChars, headChars, tailChars, ...(dropped ? { dropped } : {}), ...(markerOmitted ? { markerOmitted } : {}),
+    })),
     blocked: r.blocked,
     notes: r.notes,
     contextKind: r.contextKind,

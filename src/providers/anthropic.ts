@@ -11,6 +11,8 @@
 
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
+import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /** Cache lifetime of a breakpoint: 5 minutes (the API default) or 1 hour, refreshed on each hit (prompt-caching page). */
 export type AnthropicTtl = "5m" | "1h";
@@ -21,28 +23,45 @@ export interface AnthropicCacheControl {
   ttl?: AnthropicTtl;
 }
 
-/** A text content block (system or message). The API rejects empty text blocks, so builders never emit one. */
+/**
+ * A text content block (system or message). The API rejects empty text blocks, so builders never emit one. Blocks
+ * with citations pass through the builder as they are: type such messages with the SDK's own `MessageParam` (the
+ * builder is generic over the message type).
+ */
 export interface AnthropicTextBlock {
   type: "text";
   text: string;
   cache_control?: AnthropicCacheControl;
-  citations?: unknown[];
 }
+
+/** Where an image comes from: base64 bytes, a URL, or a Files API id (the Messages API's three image sources). */
+export type AnthropicImageSource =
+  | { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string }
+  | { type: "url"; url: string }
+  | { type: "file"; file_id: string };
 
 /** An image content block (user turns). `source` is passed through untouched. */
 export interface AnthropicImageBlock {
   type: "image";
-  source: Record<string, unknown>;
+  source: AnthropicImageSource;
   cache_control?: AnthropicCacheControl;
 }
+
+/** Where a document comes from: a base64 PDF, plain text, a URL, a Files API id, or content blocks. */
+export type AnthropicDocumentSource =
+  | { type: "base64"; media_type: "application/pdf"; data: string }
+  | { type: "text"; media_type: "text/plain"; data: string }
+  | { type: "url"; url: string }
+  | { type: "file"; file_id: string }
+  | { type: "content"; content: string | Array<AnthropicTextBlock | AnthropicImageBlock> };
 
 /** A document content block (user turns; PDFs, plain text). `source` and the rest are passed through untouched. */
 export interface AnthropicDocumentBlock {
   type: "document";
-  source: Record<string, unknown>;
-  title?: string;
-  context?: string;
-  citations?: Record<string, unknown>;
+  source: AnthropicDocumentSource;
+  title?: string | null;
+  context?: string | null;
+  citations?: { enabled?: boolean } | null;
   cache_control?: AnthropicCacheControl;
 }
 
@@ -96,26 +115,57 @@ export interface AnthropicMessage {
   content: string | AnthropicContentBlock[];
 }
 
+/**
+ * What anthropicRequest accepts as a message: a role and string or block content, blocks being objects with a
+ * string `type`. Both {@link AnthropicMessage} and `@anthropic-ai/sdk`'s `MessageParam` fit, and the request keeps the
+ * caller's message type, so a body built from SDK messages goes to `client.messages.create` with no cast.
+ */
+export interface AnthropicMessageLike {
+  role: "user" | "assistant";
+  content: string | ReadonlyArray<{ type: string }>;
+}
+
 /** A client tool definition. Tools render first in the cache prefix, so they count toward every breakpoint. */
 export interface AnthropicTool {
   name: string;
   description?: string;
-  input_schema: Record<string, unknown>;
+  /** A JSON Schema object; the API requires `type: "object"` at the top. */
+  input_schema: { type: "object"; properties?: unknown; required?: string[] | null; [key: string]: unknown };
   cache_control?: AnthropicCacheControl;
 }
 
-/** The Messages API body anthropicRequest builds (spread other parameters — temperature, thinking, … — onto it). */
-export interface AnthropicMessagesRequest {
+/**
+ * What anthropicRequest accepts as a tool: any object with a `name` ({@link AnthropicTool}, or any of the SDK's
+ * `ToolUnion` members — server tools included). A literal `input_schema.type` stays the literal `"object"`.
+ */
+export interface AnthropicToolLike {
+  name: string;
+  type?: string | null;
+  input_schema?: { type: "object"; [key: string]: unknown };
+}
+
+/**
+ * A message as anthropicRequest returns it: the caller's message (blocks maybe carrying a new `cache_control`), or —
+ * when a string content received a breakpoint — the same role with the string as one marked text block.
+ */
+export type AnthropicOutputMessage<M extends AnthropicMessageLike = AnthropicMessage> = M | { role: M["role"]; content: AnthropicTextBlock[] };
+
+/**
+ * The Messages API body anthropicRequest builds (spread other parameters — temperature, thinking, … — onto it).
+ * Assignable to `@anthropic-ai/sdk`'s `MessageCreateParamsNonStreaming` when the message and tool types are
+ * (checked by test/types/sdk.ts).
+ */
+export interface AnthropicMessagesRequest<M extends AnthropicMessageLike = AnthropicMessage, T extends AnthropicToolLike = AnthropicTool> {
   model: string;
   max_tokens: number;
   /** Stable block (with the first breakpoint when long enough), then the dynamic block; absent when both are empty. */
   system?: AnthropicTextBlock[];
-  tools?: AnthropicTool[];
-  messages: AnthropicMessage[];
+  tools?: T[];
+  messages: Array<AnthropicOutputMessage<M>>;
 }
 
 /** Input of anthropicRequest. */
-export interface AnthropicRequestInput {
+export interface AnthropicRequestInput<M extends AnthropicMessageLike = AnthropicMessage, T extends AnthropicToolLike = AnthropicTool> {
   /** An assembled prompt (`assemble` output), usually holding CACHE_BOUNDARY; without it the whole prompt is stable. */
   system: string;
   /**
@@ -123,13 +173,13 @@ export interface AnthropicRequestInput {
    * `dynamic + "\n\n" + ephemeral` (trimmed; blank text adds nothing).
    */
   ephemeral?: string;
-  messages: readonly AnthropicMessage[];
+  messages: readonly M[];
   model: string;
   /** Lifetime written on every marker (default "5m"). One value per request, so 1h and 5m entries never interleave. */
   ttl?: AnthropicTtl;
   /** `max_tokens`, a positive integer. */
   maxTokens: number;
-  tools?: readonly AnthropicTool[];
+  tools?: readonly T[];
   /**
    * Counts the tokens of a text; default {@link estimateTokens} (UTF-16 code units / 4, rounded up). Pass a real
    * counter for tighter decisions near the minimum.
@@ -137,6 +187,14 @@ export interface AnthropicRequestInput {
   countTokens?: (text: string) => number;
   /** Minimum cacheable prefix in tokens; default {@link minCacheableTokens}(model). */
   minCacheTokens?: number;
+  /** false turns prompt caching off: no `cache_control` anywhere (markers in the input are removed too). Default true. */
+  cache?: boolean;
+  /**
+   * false keeps breakpoints off `tool_result` blocks: a message's breakpoint goes on its last other block that can
+   * carry one, and a message of tool results only gets none. OpenClaw does this so a tool result is not re-marked
+   * turn after turn. Default true (a tool result may carry the message's breakpoint).
+   */
+  toolResultBreakpoints?: boolean;
 }
 
 /** Most `cache_control` breakpoints one request may carry (prompt-caching page: "up to 4 cache breakpoints"). */
@@ -190,6 +248,23 @@ function fail(message: string): never {
   throw new PromptasmError("E_ARG", message);
 }
 
+/**
+ * Rejects a content array holding anything but block objects with a string `type`. A bare string inside the array is
+ * an error rather than a text block: the API takes either a string or an array of blocks, and copying a string as an
+ * object would turn it into {"0": "H", "1": "i", …}.
+ */
+function checkBlocks(messages: readonly { content: unknown }[], where: string): void {
+  messages.forEach((m, i) => {
+    if (!Array.isArray(m.content)) return;
+    m.content.forEach((b: unknown, j: number) => {
+      if (b === null || typeof b !== "object" || Array.isArray(b) || typeof (b as { type?: unknown }).type !== "string") {
+        const got = typeof b === "string" ? "a bare string (use the string as the whole content, or { type: \"text\", text })" : JSON.stringify(b) ?? String(b);
+        fail(`${where}[${i}].content[${j}] must be a content block { type, … }, got ${got}`);
+      }
+    });
+  });
+}
+
 /** A deep copy of JSON-like data (what request bodies are); keeps the input untouched whatever we do to the copy. */
 function copy<T>(value: T): T {
   return structuredClone(value);
@@ -234,7 +309,7 @@ export function prefixTextOfBlock(block: AnthropicContentBlock): string {
 }
 
 /** Number of `cache_control` markers in a request body (system, tools, messages, tool_result content). */
-export function countAnthropicBreakpoints(request: AnthropicMessagesRequest): number {
+export function countAnthropicBreakpoints(request: AnthropicMessagesRequest<AnthropicMessageLike, AnthropicToolLike>): number {
   let n = 0;
   const visit = (b: unknown): void => {
     if (b === null || typeof b !== "object") return;
@@ -261,16 +336,22 @@ export function countAnthropicBreakpoints(request: AnthropicMessagesRequest): nu
  * - A block is marked only when the prefix it closes (tools, system and messages up to and including it, counted
  *   with `countTokens`) reaches the model's minimum cacheable length: shorter prefixes cache nothing, so a marker
  *   there would be wasted. Images and documents count 0 tokens (an underestimate: such a block may go unmarked).
+
+ * - `cache: false` places no marker at all; `toolResultBreakpoints: false` never puts one on a tool_result block.
  *
  * @returns a new body; the input (and every object in it) is left as it was.
- * @throws PromptasmError E_ARG when system is not a string, messages is not an array of { role, content }, model is
+ * @throws PromptasmError E_ARG when a content array holds a bare string or a non-block value (named by its place,
+ *   e.g. "messages[1].content[0]"), `cache`/`toolResultBreakpoints` is not a boolean, system is not a string,
+ *   messages is not an array of { role, content }, model is
  *   blank, maxTokens is not a positive integer or ttl is not "5m"/"1h".
  * @example
  *   const body = anthropicRequest({ system: result.prompt, messages: [{ role: "user", content: "Hi" }],
  *     model: "claude-sonnet-4-5", maxTokens: 1024, ttl: "1h" });
  *   // body.system[0].cache_control → { type: "ephemeral", ttl: "1h" } when the stable prefix has ≥ 1,024 tokens
  */
-export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessagesRequest {
+export function anthropicRequest<M extends AnthropicMessageLike = AnthropicMessage, T extends AnthropicToolLike = AnthropicTool>(
+  input: AnthropicRequestInput<M, T>,
+): AnthropicMessagesRequest<NoInfer<M>, NoInfer<T>> {
   if (input === null || typeof input !== "object") fail("anthropicRequest needs { system, messages, model, maxTokens }");
   const { system, ephemeral, messages, model, ttl = "5m", maxTokens, tools } = input;
   if (typeof system !== "string") fail("system must be a string (an assembled prompt)");
@@ -278,10 +359,15 @@ export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessage
   if (!Array.isArray(messages) || messages.some((m) => m === null || typeof m !== "object" || (m.role !== "user" && m.role !== "assistant") || (typeof m.content !== "string" && !Array.isArray(m.content)))) {
     fail("messages must be an array of { role: \"user\" | \"assistant\", content: string | blocks }");
   }
+  checkBlocks(messages, "messages");
   if (typeof model !== "string" || model.trim() === "") fail("model must be a non-blank string");
   if (!Number.isInteger(maxTokens) || maxTokens <= 0) fail(`maxTokens must be a positive integer, got ${JSON.stringify(maxTokens)}`);
   if (ttl !== "5m" && ttl !== "1h") fail(`ttl must be "5m" or "1h", got ${JSON.stringify(ttl)}`);
   if (tools !== undefined && !Array.isArray(tools)) fail("tools must be an array");
+  if (input.cache !== undefined && typeof input.cache !== "boolean") fail(`cache must be true or false, got ${JSON.stringify(input.cache)}`);
+  if (input.toolResultBreakpoints !== undefined && typeof input.toolResultBreakpoints !== "boolean") fail("toolResultBreakpoints must be true or false");
+  const caching = input.cache !== false;
+  const onToolResults = input.toolResultBreakpoints !== false;
   const count = input.countTokens ?? estimateTokens;
   const min = input.minCacheTokens ?? minCacheableTokens(model);
   const marker = (): AnthropicCacheControl => ({ type: "ephemeral", ttl });
@@ -290,18 +376,19 @@ export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessage
   const extra = (ephemeral ?? "").trim();
   const dynamicText = extra === "" ? dynamic : dynamic === "" ? extra : `${dynamic}\n\n${extra}`;
   const systemBlocks: AnthropicTextBlock[] = [stable, dynamicText].filter((t) => t.trim() !== "").map((text) => ({ type: "text", text }));
-  const outTools = tools?.map((t) => unmark(copy(t)));
-  const outMessages: AnthropicMessage[] = messages.map((m) => ({
+  const outTools = tools?.map((t) => unmark(copy(t) as T & { cache_control?: unknown }));
+  // Worked on as AnthropicMessage (the blocks this module reads); unknown block types pass through untouched.
+  const outMessages: AnthropicMessage[] = (messages as readonly AnthropicMessageLike[]).map((m) => ({
     role: m.role,
-    content: typeof m.content === "string" ? m.content : m.content.map((b: AnthropicContentBlock) => unmark(copy(b) as AnthropicContentBlock & { cache_control?: unknown }) as AnthropicContentBlock),
-  }));
+    content: typeof m.content === "string" ? m.content : (m.content as readonly AnthropicContentBlock[]).map((b) => unmark(copy(b) as AnthropicContentBlock & { cache_control?: unknown }) as AnthropicContentBlock),
+  }) as AnthropicMessage);
 
-  let budget = MAX_CACHE_BREAKPOINTS;
+  let budget = caching ? MAX_CACHE_BREAKPOINTS : 0;
   let prefix = (outTools ?? []).reduce((n, t) => n + count(JSON.stringify(t)), 0);
   // The stable block is system[0] only when there is stable text (a prompt that starts at the boundary has none).
   if (stable.trim() !== "") {
     prefix += count(stable);
-    if (prefix >= min) {
+    if (budget > 0 && prefix >= min) {
       systemBlocks[0]!.cache_control = marker();
       budget--;
     }
@@ -315,7 +402,7 @@ export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessage
     let last = -1, upToLast = prefix;
     blocks.forEach((b, j) => {
       prefix += count(prefixTextOfBlock(b));
-      if (canCarryBreakpoint(b)) { last = j; upToLast = prefix; }
+      if (canCarryBreakpoint(b) && (onToolResults || b.type !== "tool_result")) { last = j; upToLast = prefix; }
     });
     if (last >= 0) candidates.push({ message: i, block: last, prefix: upToLast });
   });
@@ -333,6 +420,70 @@ export function anthropicRequest(input: AnthropicRequestInput): AnthropicMessage
     max_tokens: maxTokens,
     ...(systemBlocks.length > 0 ? { system: systemBlocks } : {}),
     ...(outTools !== undefined && outTools.length > 0 ? { tools: outTools } : {}),
-    messages: outMessages,
+    messages: outMessages as Array<AnthropicOutputMessage<M>>,
   };
 }
+
+/** The TTLs the Messages API offers for every current model: "5m" (default) and "1h" (prompt-caching page). */
+export const ANTHROPIC_TTLS: readonly AnthropicTtl[] = ["5m", "1h"];
+
+/**
+ * Whether a body is an Anthropic Messages request: a top-level `system`, or tool_use/tool_result blocks, or (with no
+ * system/developer/tool role in it) `max_tokens` without OpenAI's `prompt_cache_key`/`max_completion_tokens`.
+ */
+function detectAnthropic(body: Obj): boolean {
+  if (!Array.isArray(body.messages)) return false;
+  if (body.system !== undefined) return true;
+  const messages = body.messages as unknown[];
+  if (messages.some((m) => isObj(m) && Array.isArray(m.content) && m.content.some((b) => isObj(b) && (b.type === "tool_use" || b.type === "tool_result")))) return true;
+  if (messages.some((m) => isObj(m) && (m.role === "system" || m.role === "developer" || m.role === "tool"))) return false;
+  return body.max_tokens !== undefined && body.prompt_cache_key === undefined && body.max_completion_tokens === undefined;
+}
+
+/** Tools, then system blocks up to the last marked one (the first when none is marked) as the prefix, then messages. */
+function linearizeAnthropic(body: Obj): Part[] {
+  const parts: Part[] = [];
+  arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
+  if (typeof body.system === "string") parts.push({ label: "system[0]", text: body.system, prefix: true });
+  else {
+    const blocks = arr(body.system);
+    let last = -1;
+    blocks.forEach((b, i) => { if (isObj(b) && b.cache_control !== undefined) last = i; });
+    blocks.forEach((b, i) => parts.push({ label: `system[${i}]`, text: isObj(b) && typeof b.text === "string" ? b.text : canonical(b), prefix: i <= Math.max(last, 0) }));
+  }
+  arr(body.messages).forEach((m, i) => parts.push(...messageParts(`messages[${i}]`, m, false)));
+  return parts;
+}
+
+/** The Messages request shape for explainCacheBreak. */
+export const ANTHROPIC_REQUEST_KIND: RequestKindSpec = {
+  kind: "anthropic",
+  description: "an Anthropic Messages request",
+  priority: 40,
+  detect: detectAnthropic,
+  linearize: linearizeAnthropic,
+  model: (body) => (typeof body.model === "string" ? body.model : null),
+};
+
+/** The Anthropic Messages API in the provider registry (sources: the prompt-caching page cited above). */
+export const anthropicProvider: ProviderRecord = {
+  id: "anthropic",
+  name: "Anthropic Messages API",
+  caching: "breakpoints",
+  maxBreakpoints: MAX_CACHE_BREAKPOINTS,
+  ttls: () => ANTHROPIC_TTLS,
+  minCacheableTokens,
+  build: (input: ProviderBuildInput) => anthropicRequest({
+    system: input.system,
+    messages: input.messages as AnthropicMessage[],
+    model: input.model,
+    maxTokens: input.maxTokens ?? 1024,
+    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...(input.tools !== undefined ? { tools: input.tools as unknown as AnthropicTool[] } : {}),
+    ...(input.ttl !== undefined ? { ttl: input.ttl as AnthropicTtl } : {}),
+    ...(input.cache !== undefined ? { cache: input.cache } : {}),
+    ...(input.toolResultBreakpoints !== undefined ? { toolResultBreakpoints: input.toolResultBreakpoints } : {}),
+  }),
+  requestKinds: [ANTHROPIC_REQUEST_KIND],
+  sources: ["https://platform.claude.com/docs/en/build-with-claude/prompt-caching"],
+};

@@ -9,9 +9,20 @@ import { CACHE_BOUNDARY, splitAtBoundary } from "../prompt/boundary.js";
 import { isContextFile } from "../discovery/names.js";
 import type { Tier } from "../sections/types.js";
 import { estimateTokens } from "./anthropic.js";
+import { arr, isObj, toolNames, type Obj } from "./parts.js";
+import { PROVIDERS, requestKinds, type ProviderRecord, type RequestKindSpec } from "./registry.js";
 
-/** What an input is: an `assemble --json` object or a request body of one provider API. */
-export type CacheInputKind = "assemble" | "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "gemini-cache" | "bedrock";
+/**
+ * What an input is: an `assemble --json` object or a request body of one provider API — a built-in kind below, or the
+ * kind id of a provider record passed in (see src/providers/registry.ts).
+ */
+export type CacheInputKind = "assemble" | "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "gemini-cache" | "bedrock" | (string & {});
+
+/** Options of detectCacheInput and explainCacheBreak. */
+export interface ExplainOptions {
+  /** The provider table whose request kinds are recognised (default PROVIDERS; see withProviders). */
+  providers?: readonly ProviderRecord[];
+}
 
 /** Reason classes, one per kind of change. */
 export type CacheBreakReason =
@@ -76,171 +87,41 @@ export interface AssembleJsonInput {
   boundary: number | null;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
- * What kind of input `value` is, or null when it is none of them. Heuristics, first match wins: `prompt` + `sections`
- * → assemble; `modelId` or a system block `{ text }`/`{ cachePoint }` → bedrock; `contents`/`cachedContent`/
- * `systemInstruction` → gemini (gemini-cache when it also has `model`, `ttl` or `expireTime`, which only the create
- * body carries); `input` → openai-responses; `messages` with a top-level `system`, or blocks with a `type` of
- * tool_use/tool_result, or `max_tokens` without any system/developer message → anthropic; other `messages` →
- * openai-chat.
+ * What kind of input `value` is, or null when it is none of them. An object with `prompt` + `sections` is an
+ * assemble --json object; anything else is tried against the request kinds of the provider table in priority order
+ * (built-ins: Bedrock — `modelId` or type-less `{ text }`/`{ cachePoint }` system blocks; Gemini cachedContents.create
+ * — the Gemini shape plus `model`/`ttl`/`expireTime`; Gemini generateContent — `contents`, `cachedContent` or
+ * `systemInstruction`; OpenAI Responses — `input` and a `model`; Anthropic — a top-level `system`, tool_use/tool_result
+ * blocks, or `max_tokens` without OpenAI's fields and roles; OpenAI Chat — any other body with `messages`).
  */
-export function detectCacheInput(value: unknown): CacheInputKind | null {
+export function detectCacheInput(value: unknown, options: ExplainOptions = {}): CacheInputKind | null {
+  return detectKind(value, options.providers ?? PROVIDERS)?.kind ?? null;
+}
+
+/** The assemble marker kind, or the request kind spec that claims `value`. */
+function detectKind(value: unknown, providers: readonly ProviderRecord[]): { kind: string; spec: RequestKindSpec | null } | null {
   if (!isObj(value)) return null;
   if (typeof value.prompt === "string" && Array.isArray(value.sections)) {
     const ok = value.sections.every((s) => isObj(s) && typeof s.id === "string" && Number.isInteger(s.chars) && (s.chars as number) >= 0);
-    return ok && (value.boundary === null || value.boundary === undefined || Number.isInteger(value.boundary)) ? "assemble" : null;
+    return ok && (value.boundary === null || value.boundary === undefined || Number.isInteger(value.boundary)) ? { kind: "assemble", spec: null } : null;
   }
-  const system = value.system;
-  if (typeof value.modelId === "string" || (Array.isArray(system) && system.some((b) => isObj(b) && b.type === undefined && ("text" in b || "cachePoint" in b)))) {
-    return Array.isArray(value.messages) ? "bedrock" : null;
+  for (const spec of requestKinds(providers)) {
+    const verdict = spec.detect(value);
+    if (verdict === null) return null;
+    if (verdict) return { kind: spec.kind, spec };
   }
-  if (Array.isArray(value.contents) || typeof value.cachedContent === "string" || isObj(value.systemInstruction)) {
-    return value.model !== undefined || value.ttl !== undefined || value.expireTime !== undefined ? "gemini-cache" : "gemini";
-  }
-  if (value.input !== undefined && typeof value.model === "string") return "openai-responses";
-  if (!Array.isArray(value.messages)) return null;
-  const messages = value.messages as unknown[];
-  if (system !== undefined) return "anthropic";
-  const roles = messages.map((m) => (isObj(m) ? m.role : undefined));
-  const anthropicBlocks = messages.some((m) => isObj(m) && Array.isArray(m.content) && m.content.some((b) => isObj(b) && (b.type === "tool_use" || b.type === "tool_result")));
-  if (anthropicBlocks) return "anthropic";
-  if (roles.some((r) => r === "system" || r === "developer" || r === "tool")) return "openai-chat";
-  return value.max_tokens !== undefined && value.prompt_cache_key === undefined && value.max_completion_tokens === undefined ? "anthropic" : "openai-chat";
+  return null;
 }
 
-const KIND_NAMES: Record<CacheInputKind, string> = {
-  assemble: "an assemble --json object",
-  anthropic: "an Anthropic Messages request",
-  "openai-chat": "an OpenAI Chat Completions request",
-  "openai-responses": "an OpenAI Responses request",
-  gemini: "a Gemini generateContent request",
-  "gemini-cache": "a Gemini cachedContents.create body",
-  bedrock: "a Bedrock Converse request",
-};
-
-/** A readable name for an input kind ("an Anthropic Messages request", …), for messages. */
-export function describeCacheInput(kind: CacheInputKind): string {
-  return KIND_NAMES[kind];
-}
-
-/** JSON with sorted keys and every `cache_control` key left out: markers move between turns without changing the cached bytes. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (!isObj(v)) return v;
-    const out: Obj = {};
-    for (const k of Object.keys(v).sort()) if (k !== "cache_control") out[k] = v[k];
-    return out;
-  });
-}
-
-interface Part {
-  label: string;
-  text: string;
-  /** Part of the cached (stable) prefix. */
-  prefix: boolean;
-}
-
-/** Parts of a message's content: a string is one text part, blocks are text or canonical JSON (cache points skipped). */
-function contentParts(base: string, content: unknown, prefix: boolean): Part[] {
-  if (typeof content === "string") return [{ label: `${base}[0]`, text: content, prefix }];
-  if (!Array.isArray(content)) return content === undefined || content === null ? [] : [{ label: base, text: canonical(content), prefix }];
-  const parts: Part[] = [];
-  content.forEach((b, j) => {
-    if (isObj(b) && "cachePoint" in b) return;
-    const text = isObj(b) && typeof b.text === "string" && (b.type === undefined || b.type === "text" || b.type === "input_text" || b.type === "output_text") ? b.text : canonical(b);
-    parts.push({ label: `${base}[${j}]`, text, prefix });
-  });
-  return parts;
-}
-
-function messageParts(base: string, m: unknown, prefix: boolean, contentKey = "content"): Part[] {
-  if (!isObj(m)) return [{ label: base, text: canonical(m), prefix }];
-  const parts: Part[] = [];
-  if (typeof m.role === "string") parts.push({ label: `${base}.role`, text: m.role, prefix });
-  parts.push(...contentParts(`${base}.${contentKey}`, m[contentKey], prefix));
-  const rest: Obj = {};
-  for (const k of Object.keys(m)) if (k !== "role" && k !== contentKey) rest[k] = m[k];
-  if (Object.keys(rest).length > 0) parts.push({ label: `${base}.meta`, text: canonical(rest), prefix });
-  return parts;
-}
-
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-/** The model an input names (null when the body carries none: Gemini generateContent names it in the URL). */
-function modelOf(kind: CacheInputKind, body: Obj): string | null {
-  const m = kind === "bedrock" ? body.modelId : body.model;
-  return typeof m === "string" ? m : null;
-}
-
-/** A request body as parts in cache order, the leading ones marked as the cached prefix. */
-function linearize(kind: Exclude<CacheInputKind, "assemble">, body: Obj): Part[] {
-  const parts: Part[] = [];
-  switch (kind) {
-    case "anthropic": {
-      arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
-      if (typeof body.system === "string") parts.push({ label: "system[0]", text: body.system, prefix: true });
-      else {
-        const blocks = arr(body.system);
-        let last = -1;
-        blocks.forEach((b, i) => { if (isObj(b) && b.cache_control !== undefined) last = i; });
-        blocks.forEach((b, i) => parts.push({ label: `system[${i}]`, text: isObj(b) && typeof b.text === "string" ? b.text : canonical(b), prefix: i <= Math.max(last, 0) }));
-      }
-      arr(body.messages).forEach((m, i) => parts.push(...messageParts(`messages[${i}]`, m, false)));
-      break;
-    }
-    case "openai-chat": {
-      arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
-      arr(body.messages).forEach((m, i) => {
-        const first = i === 0 && isObj(m) && (m.role === "system" || m.role === "developer");
-        parts.push(...messageParts(`messages[${i}]`, m, first));
-      });
-      break;
-    }
-    case "openai-responses": {
-      const instructions = typeof body.instructions === "string" && body.instructions !== "";
-      arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
-      if (instructions) parts.push({ label: "instructions", text: body.instructions as string, prefix: true });
-      if (typeof body.input === "string") parts.push({ label: "input", text: body.input, prefix: false });
-      else arr(body.input).forEach((m, i) => {
-        const first = !instructions && i === 0 && isObj(m) && (m.role === "system" || m.role === "developer");
-        parts.push(...messageParts(`input[${i}]`, m, first));
-      });
-      break;
-    }
-    case "gemini": {
-      const cached = typeof body.cachedContent === "string";
-      if (cached) parts.push({ label: "cachedContent", text: body.cachedContent as string, prefix: true });
-      arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
-      const si = isObj(body.systemInstruction) ? arr(body.systemInstruction.parts) : [];
-      si.forEach((p, i) => parts.push({ label: `systemInstruction.parts[${i}]`, text: isObj(p) && typeof p.text === "string" ? p.text : canonical(p), prefix: !cached && i === 0 }));
-      arr(body.contents).forEach((c, i) => parts.push(...messageParts(`contents[${i}]`, c, false, "parts")));
-      break;
-    }
-    case "gemini-cache": {
-      arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
-      const si = isObj(body.systemInstruction) ? arr(body.systemInstruction.parts) : [];
-      si.forEach((p, i) => parts.push({ label: `systemInstruction.parts[${i}]`, text: isObj(p) && typeof p.text === "string" ? p.text : canonical(p), prefix: true }));
-      arr(body.contents).forEach((c, i) => parts.push(...messageParts(`contents[${i}]`, c, true, "parts")));
-      break;
-    }
-    case "bedrock": {
-      const toolConfig = isObj(body.toolConfig) ? body.toolConfig : {};
-      arr(toolConfig.tools).forEach((t, i) => { if (!(isObj(t) && "cachePoint" in t)) parts.push({ label: `toolConfig.tools[${i}]`, text: canonical(t), prefix: true }); });
-      const blocks = arr(body.system);
-      let lastPoint = -1;
-      blocks.forEach((b, i) => { if (isObj(b) && "cachePoint" in b) lastPoint = i; });
-      blocks.forEach((b, i) => {
-        if (isObj(b) && "cachePoint" in b) return;
-        parts.push({ label: `system[${i}]`, text: isObj(b) && typeof b.text === "string" ? b.text : canonical(b), prefix: lastPoint >= 0 ? i < lastPoint : i === 0 });
-      });
-      arr(body.messages).forEach((m, i) => parts.push(...messageParts(`messages[${i}]`, m, false)));
-      break;
-    }
-  }
-  return parts;
+/**
+ * A readable name for an input kind ("an Anthropic Messages request", …), for messages; the kind id itself for a kind
+ * no record describes.
+ */
+export function describeCacheInput(kind: CacheInputKind, options: ExplainOptions = {}): string {
+  if (kind === "assemble") return "an assemble --json object";
+  return requestKinds(options.providers ?? PROVIDERS).find((k) => k.kind === kind)?.description ?? String(kind);
 }
 
 function commonPrefix(a: string, b: string): number {
@@ -270,15 +151,6 @@ function truncatedFileAt(text: string, offset: number): string | null {
   const line = text.slice(start, end === -1 ? text.length : end);
   const m = /^- .* \(([^()]+)\): /.exec(line);
   return m ? m[1]! : null;
-}
-
-/** Tool names of a tool list (Anthropic, OpenAI, Gemini or Bedrock shapes), for the reorder check. */
-function toolNames(tools: unknown[]): string[] {
-  return tools.filter((t) => !(isObj(t) && "cachePoint" in t)).map((t) => {
-    if (!isObj(t)) return canonical(t);
-    const spec = isObj(t.toolSpec) ? t.toolSpec : isObj(t.function) ? t.function : t;
-    return typeof spec.name === "string" ? spec.name : canonical(t);
-  });
 }
 
 const sameMultiset = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
@@ -425,13 +297,15 @@ function explainAssemble(prev: AssembleJsonInput, next: AssembleJsonInput): Cach
 
 // ---- request bodies ---------------------------------------------------------------------------------------------
 
-function explainRequests(kind: Exclude<CacheInputKind, "assemble">, prev: Obj, next: Obj): CacheBreakExplanation {
-  const a = linearize(kind, prev), b = linearize(kind, next);
+function explainRequests(spec: RequestKindSpec, prev: Obj, next: Obj): CacheBreakExplanation {
+  const kind = spec.kind;
+  const modelOf = (body: Obj) => spec.model(body);
+  const a = spec.linearize(prev), b = spec.linearize(next);
   const prefixCount = a.filter((p) => p.prefix).length;
   const prefixChars = a.filter((p) => p.prefix).reduce((n, p) => n + p.text.length, 0);
   let i = 0, offset = 0;
   while (i < a.length && i < b.length && a[i]!.label === b[i]!.label && a[i]!.text === b[i]!.text) offset += a[i++]!.text.length;
-  const sameModel = modelOf(kind, prev) === modelOf(kind, next);
+  const sameModel = modelOf(prev) === modelOf(next);
   const identical = sameModel && i === a.length && i === b.length;
   let partOffset = 0;
   if (!identical && i < a.length && i < b.length && a[i]!.label === b[i]!.label) partOffset = commonPrefix(a[i]!.text, b[i]!.text);
@@ -447,14 +321,14 @@ function explainRequests(kind: Exclude<CacheInputKind, "assemble">, prev: Obj, n
   const out = (reasonClass: CacheBreakReason, reason: string): CacheBreakExplanation => ({ ...base, reasonClass, reason });
 
   if (identical) return out("identical", "identical requests: cache hits");
-  if (!sameModel) return out("model", `model changed (${modelOf(kind, prev) ?? "none"} → ${modelOf(kind, next) ?? "none"}): caches are per model`);
+  if (!sameModel) return out("model", `model changed (${modelOf(prev) ?? "none"} → ${modelOf(next) ?? "none"}): caches are per model`);
   if (survives) {
     if (i === a.length) return out("appended", "only new messages appended: cache still hits");
     return out("dynamic-only", `only the dynamic suffix changed (${label}): cache still hits`);
   }
   const pa = a[i], pb = b[i];
   if (label!.startsWith("tools[") || label!.startsWith("toolConfig.tools[")) {
-    const tools = (body: Obj) => (kind === "bedrock" ? arr(isObj(body.toolConfig) ? body.toolConfig.tools : undefined) : arr(body.tools));
+    const tools = (body: Obj) => (spec.tools ? spec.tools(body) : arr(body.tools));
     const na = toolNames(tools(prev)), nb = toolNames(tools(next));
     if (sameMultiset(na, nb) && na.join("\n") !== nb.join("\n")) return out("tools-order", "tool list reordered");
     return out("tools", "tools changed");
@@ -485,7 +359,8 @@ function explainRequests(kind: Exclude<CacheInputKind, "assemble">, prev: Obj, n
  * `cache_control` (Anthropic; the first system block when unmarked), tools and the first system/developer message
  * (OpenAI Chat; `instructions` or the first input item for Responses), `cachedContent` (Gemini; else the first
  * systemInstruction part), tools and the system blocks before the last `cachePoint` (Bedrock); the model must match.
- * Cache markers themselves are ignored: moving a breakpoint does not change the cached bytes.
+ * Cache markers themselves are ignored: moving a breakpoint does not change the cached bytes. Request kinds come from
+ * the provider table (`options.providers`, default PROVIDERS), so a provider added there is explained too.
  *
  * @returns the explanation; offsets are UTF-16 code units.
  * @throws PromptasmError E_ARG when an input is not a recognized shape, or the two are of different kinds.
@@ -494,16 +369,18 @@ function explainRequests(kind: Exclude<CacheInputKind, "assemble">, prev: Obj, n
  *   e.survives; // false
  *   e.reason;   // "file AGENTS.md changed above the boundary"
  */
-export function explainCacheBreak(previous: unknown, next: unknown): CacheBreakExplanation {
-  const ka = detectCacheInput(previous), kb = detectCacheInput(next);
-  if (ka === null) throw new PromptasmError("E_ARG", "previous is not an assemble --json object or a provider request body");
-  if (kb === null) throw new PromptasmError("E_ARG", "next is not an assemble --json object or a provider request body");
-  if (ka !== kb) throw new PromptasmError("E_ARG", `cannot compare ${describeCacheInput(ka)} with ${describeCacheInput(kb)}`);
-  if (ka === "assemble") {
+export function explainCacheBreak(previous: unknown, next: unknown, options: ExplainOptions = {}): CacheBreakExplanation {
+  const providers = options.providers ?? PROVIDERS;
+  const da = detectKind(previous, providers), db = detectKind(next, providers);
+  if (da === null) throw new PromptasmError("E_ARG", "previous is not an assemble --json object or a provider request body");
+  if (db === null) throw new PromptasmError("E_ARG", "next is not an assemble --json object or a provider request body");
+  const ka = da.kind, kb = db.kind;
+  if (ka !== kb) throw new PromptasmError("E_ARG", `cannot compare ${describeCacheInput(ka, options)} with ${describeCacheInput(kb, options)}`);
+  if (da.spec === null) {
     const norm = (v: Obj): AssembleJsonInput => ({ prompt: v.prompt as string, sections: v.sections as AssembleJsonInput["sections"], boundary: (v.boundary as number | null | undefined) ?? null });
     return explainAssemble(norm(previous as Obj), norm(next as Obj));
   }
-  return explainRequests(ka, previous as Obj, next as Obj);
+  return explainRequests(da.spec, previous as Obj, next as Obj);
 }
 
 /**

@@ -9,6 +9,8 @@
 
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
+import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /** A part of a Content. Text parts are what promptasm writes; others (inlineData, functionCall, …) pass through. */
 export interface GeminiPart {
@@ -139,3 +141,78 @@ export function geminiGenerateContent(input: {
     ...generationConfig,
   };
 }
+
+/**
+ * Minimum input tokens for a cache hit per Gemini model (implicit caching) and for a cachedContents entry, from the
+ * table on https://ai.google.dev/gemini-api/docs/caching (page last updated 2026-10-13): 2,048 for Gemini 2.5 Flash
+ * and 2.5 Pro, 4,096 for Gemini 3.x and later. Older pages gave 1,024 (2.5 Flash) and 4,096 (2.5 Pro); the current
+ * values are used. Unknown models: 4,096, the highest value in the table, so no entry is planned below a minimum.
+ */
+export function geminiMinCacheTokens(model: string): number {
+  return /gemini-2\.5/i.test(String(model)) ? 2048 : 4096;
+}
+
+/** Gemini's TTL: any duration in seconds ("…s"); "3600s" is the API's default (GEMINI_DEFAULT_TTL_SECONDS). */
+export const GEMINI_TTLS: readonly string[] = [`${GEMINI_DEFAULT_TTL_SECONDS}s`];
+
+const hasGeminiShape = (body: Obj): boolean => Array.isArray(body.contents) || typeof body.cachedContent === "string" || isObj(body.systemInstruction);
+
+function systemInstructionParts(body: Obj, prefix: (i: number) => boolean): Part[] {
+  const si = isObj(body.systemInstruction) ? arr(body.systemInstruction.parts) : [];
+  return si.map((p, i) => ({ label: `systemInstruction.parts[${i}]`, text: isObj(p) && typeof p.text === "string" ? p.text : canonical(p), prefix: prefix(i) }));
+}
+
+/** generateContent: `cachedContent` is the prefix (else the first systemInstruction part), then tools and contents. */
+function linearizeGenerate(body: Obj): Part[] {
+  const parts: Part[] = [];
+  const cached = typeof body.cachedContent === "string";
+  if (cached) parts.push({ label: "cachedContent", text: body.cachedContent as string, prefix: true });
+  arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
+  parts.push(...systemInstructionParts(body, (i) => !cached && i === 0));
+  arr(body.contents).forEach((c, i) => parts.push(...messageParts(`contents[${i}]`, c, false, "parts")));
+  return parts;
+}
+
+/** cachedContents.create: everything in the entry is the prefix. */
+function linearizeCreate(body: Obj): Part[] {
+  const parts: Part[] = [];
+  arr(body.tools).forEach((t, i) => parts.push({ label: `tools[${i}]`, text: canonical(t), prefix: true }));
+  parts.push(...systemInstructionParts(body, () => true));
+  arr(body.contents).forEach((c, i) => parts.push(...messageParts(`contents[${i}]`, c, true, "parts")));
+  return parts;
+}
+
+/** cachedContents.create bodies: the Gemini shape plus `model`, `ttl` or `expireTime` (only the create body has them). */
+export const GEMINI_CACHE_REQUEST_KIND: RequestKindSpec = {
+  kind: "gemini-cache", description: "a Gemini cachedContents.create body", priority: 20,
+  detect: (body) => hasGeminiShape(body) && (body.model !== undefined || body.ttl !== undefined || body.expireTime !== undefined),
+  linearize: linearizeCreate,
+  model: (body) => (typeof body.model === "string" ? body.model : null),
+};
+
+/** generateContent bodies: `contents`, `cachedContent` or `systemInstruction`. */
+export const GEMINI_REQUEST_KIND: RequestKindSpec = {
+  kind: "gemini", description: "a Gemini generateContent request", priority: 21,
+  detect: hasGeminiShape, linearize: linearizeGenerate,
+  model: (body) => (typeof body.model === "string" ? body.model : null),
+};
+
+/** The Gemini API in the provider registry; `build` makes a generateContent body (geminiCachedContent makes the entry). */
+export const geminiProvider: ProviderRecord = {
+  id: "gemini",
+  name: "Gemini API",
+  caching: "cached-content",
+  maxBreakpoints: null,
+  ttls: () => GEMINI_TTLS,
+  minCacheableTokens: geminiMinCacheTokens,
+  build: (input: ProviderBuildInput) => geminiGenerateContent({
+    system: input.system,
+    messages: input.messages as GeminiContent[],
+    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...(input.cachedContent !== undefined && input.cache !== false ? { cachedContent: input.cachedContent } : {}),
+    ...(input.maxTokens !== undefined ? { maxOutputTokens: input.maxTokens } : {}),
+    ...(input.tools !== undefined && (input.cachedContent === undefined || input.cache === false) ? { tools: input.tools } : {}),
+  }),
+  requestKinds: [GEMINI_CACHE_REQUEST_KIND, GEMINI_REQUEST_KIND],
+  sources: ["https://ai.google.dev/gemini-api/docs/caching"],
+};

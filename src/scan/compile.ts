@@ -51,22 +51,44 @@ interface Partition {
   isWord: boolean[];
 }
 
-// Splits the symbol space 0..EDGE into classes: two symbols share a class when every set treats them alike.
+// Splits the symbol space 0..EDGE into classes: two symbols share a class when every set treats them alike. One sweep
+// over the sets' range ends: each set's ranges are sorted and disjoint (makeSet), so a set enters and leaves at its
+// ends, and an interval's signature is the list of sets it lies in (sets that hold most symbols, such as \W or [^>],
+// are listed once per interval; a table of interval × set would be millions of entries for the built-in rules).
 function partition(sets: SymbolSet[]): Partition {
   const unique = new Map<string, SymbolSet>();
-  for (const s of [...sets, WORD, ANY_UNIT, ANY_SYMBOL]) unique.set(JSON.stringify(s), s);
+  for (const s of [...sets, WORD, ANY_UNIT, ANY_SYMBOL]) unique.set(s.join(";"), s);
   const all = [...unique.values()];
-  const points = new Set<number>([0, EDGE + 1]);
-  for (const s of all) for (const [lo, hi] of s) { points.add(lo); points.add(hi + 1); }
-  const cuts = [...points].sort((a, b) => a - b);
+  // Toggles at each point: the sets whose membership changes there.
+  const toggles = new Map<number, number[]>();
+  const toggle = (at: number, id: number) => {
+    const list = toggles.get(at);
+    if (list) list.push(id);
+    else toggles.set(at, [id]);
+  };
+  toggles.set(0, []);
+  toggles.set(EDGE + 1, []);
+  all.forEach((s, id) => { for (const [lo, hi] of s) { toggle(lo, id); toggle(hi + 1, id); } });
+  const cuts = [...toggles.keys()].sort((a, b) => a - b);
   const nIntervals = cuts.length - 1;
-  const sig: string[] = [];
-  for (let k = 0; k < nIntervals; k++) sig.push(all.map((s) => (setHas(s, cuts[k]!) ? "1" : "0")).join(""));
+  const inside = new Uint8Array(all.length);
+  let active: number[] = [];
   const classOfSig = new Map<string, number>();
   const intervalClass: number[] = [];
-  for (const s of sig) {
-    if (!classOfSig.has(s)) classOfSig.set(s, classOfSig.size);
-    intervalClass.push(classOfSig.get(s)!);
+  for (let k = 0; k < nIntervals; k++) {
+    const changed = toggles.get(cuts[k]!)!;
+    if (changed.length > 0) {
+      for (const id of changed) inside[id] ^= 1;
+      const next: number[] = [];
+      for (const id of active) if (inside[id] === 1) next.push(id);
+      for (const id of changed) if (inside[id] === 1 && !active.includes(id)) next.push(id);
+      next.sort((a, b) => a - b);
+      active = next;
+    }
+    const sig = active.join(",");
+    let c = classOfSig.get(sig);
+    if (c === undefined) { c = classOfSig.size; classOfSig.set(sig, c); }
+    intervalClass.push(c);
   }
   const nClasses = classOfSig.size;
   if (nClasses > 256) throw new PromptasmError("E_RULES", `rule set needs ${nClasses} symbol classes; the core supports 256`);
@@ -96,10 +118,23 @@ function partition(sets: SymbolSet[]): Partition {
     classMap: folded, edgeClass, nClasses, isWord, skipClass,
     classesOf(set) {
       const out: number[] = [];
-      for (let c = 0; c < nClasses; c++) if (setHas(set, representative[c]!)) out.push(c);
+      for (let c = 0; c < nClasses; c++) if (inSet(set, representative[c]!)) out.push(c);
       return out;
     },
   };
+}
+
+// Whether sorted, disjoint ranges hold `c` (binary search: sets of letters in many scripts have hundreds of ranges).
+function inSet(set: SymbolSet, c: number): boolean {
+  let lo = 0, hi = set.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = set[mid]!;
+    if (c < r[0]) hi = mid - 1;
+    else if (c > r[1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 const NO_STATES: number[] = [];
@@ -420,4 +455,74 @@ export class CompiledRuleSet {
  */
 export function compileRules(patterns: readonly PatternInput[], options: { capacity?: number } = {}): CompiledRuleSet {
   return new CompiledRuleSet(patterns, options.capacity ?? DEFAULT_DFA_CAPACITY);
+}
+
+/**
+ * Rules compiled as several automata (groups) that the core walks one after another over the same text
+ * (src/core/wasm.ts RuleGroups). One automaton of every rule tracks every combination of the rules' partial matches:
+ * measured on the benign corpus at the strict scope, the 76 built-in rules as one DFA visit 58,918 states (a 54 MB
+ * table, mostly cache misses) where the same rules in five groups visit about 27,000 in all, in tables a few MB
+ * each, and the five walks together take less time than the one (docs/engine.md has the figures and the command).
+ * Findings are the same as one automaton's: each rule's matches do not depend on the other rules.
+ */
+export class CompiledRuleGroups {
+  /** Rules in the whole set. */
+  readonly nRules: number;
+  /**
+   * @param groups each group's compiled rule set (a group may be shared by several CompiledRuleGroups, e.g. the
+   *   scopes of one Scanner: its DFA states are then built once).
+   * @param ruleIndex per group, per local rule index: the rule's index in the whole set.
+   * @throws PromptasmError E_ARG when the lengths disagree or the indices are not 0..n-1 each exactly once.
+   */
+  constructor(readonly groups: readonly CompiledRuleSet[], readonly ruleIndex: readonly (readonly number[])[]) {
+    if (groups.length !== ruleIndex.length || groups.some((g, k) => ruleIndex[k]!.length !== g.nRules)) {
+      throw new PromptasmError("E_ARG", "rule groups: each group needs one whole-set index per rule");
+    }
+    const n = ruleIndex.reduce((a, m) => a + m.length, 0);
+    const seen = new Uint8Array(n);
+    for (const m of ruleIndex) for (const r of m) {
+      if (!Number.isInteger(r) || r < 0 || r >= n || seen[r] === 1) throw new PromptasmError("E_ARG", `rule groups: index ${r} is out of 0..${n - 1} or used twice`);
+      seen[r] = 1;
+    }
+    this.nRules = n;
+  }
+
+  /** The highest cache generation of any group (0 while no group's DFA cache was ever cleared). */
+  get generation(): number {
+    return this.groups.reduce((a, g) => Math.max(a, g.generation), 0);
+  }
+
+  /** DFA states built since compile, summed over the groups. */
+  get statesBuilt(): number {
+    return this.groups.reduce((a, g) => a + g.statesBuilt, 0);
+  }
+
+  /** Most DFA states one group caches at once. */
+  get capacity(): number {
+    return this.groups.reduce((a, g) => Math.min(a, g.capacity), DEFAULT_DFA_CAPACITY);
+  }
+
+  /** Compile time in milliseconds, summed over the groups. */
+  get buildMs(): number {
+    return this.groups.reduce((a, g) => a + g.buildMs, 0);
+  }
+}
+
+/**
+ * Compiles rule patterns as groups (CompiledRuleGroups): `groupOf[k]` names pattern k's group (any string); groups
+ * keep the order in which their names first appear, and rules their order within a group.
+ * @throws PromptasmError as compileRules(), and E_ARG when groupOf does not give one name per pattern.
+ */
+export function compileRuleGroups(patterns: readonly PatternInput[], groupOf: readonly string[], options: { capacity?: number } = {}): CompiledRuleGroups {
+  if (!Array.isArray(patterns) || !Array.isArray(groupOf) || groupOf.length !== patterns.length) {
+    throw new PromptasmError("E_ARG", "compileRuleGroups needs one group name per pattern");
+  }
+  const members = new Map<string, number[]>();
+  groupOf.forEach((name, k) => {
+    const list = members.get(name);
+    if (list) list.push(k);
+    else members.set(name, [k]);
+  });
+  const index = [...members.values()];
+  return new CompiledRuleGroups(index.map((m) => compileRules(m.map((k) => patterns[k]!), options)), index);
 }

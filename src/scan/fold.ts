@@ -3,7 +3,7 @@
 // rewriting the text (foldText). Both give the same findings because both match the same folded text. Per non-ASCII
 // code unit, in this order:
 // - skipped (read as absent): every Default_Ignorable_Code_Point (zero-width, soft hyphen, bidi controls, word
-//   joiners, variation selectors, Hangul fillers, …), every combining mark (General_Category Mn and Me, so
+//   joiners, variation selectors, Hangul fillers, …; the soft hyphen reads as U+FFFD instead: SEPARATING_IGNORABLES), every combining mark (General_Category Mn and Me, so
 //   "igno\u0301re" reads "ignore"), the C0/C1 controls but tab and line breaks, and the Arabic tatweel. The invisible-character pass still
 //   reports the ones that hide text.
 // - otherwise folded to a fixed point of: NFKC (fullwidth "ｉ", circled "ⓘ", "ℐ" -> one code unit); the UTS #39
@@ -31,6 +31,14 @@ export const CONTROL_UNITS: ReadonlyArray<readonly [number, number]> = [[0x0000,
 
 /** Letters that only stretch a word and are read as absent too: the Arabic tatweel (U+0640), "تــجاهل" = "تجاهل". */
 export const STRETCH_UNITS: readonly number[] = [0x0640];
+
+/**
+ * Default-ignorables that read as U+FFFD rather than as absent: the soft hyphen (U+00AD). It is invisible except at a
+ * line break, so it sits inside long words ("Donau\u00ADdampf\u00ADschiff") and, in an attack, between words
+ * ("Ignore\u00ADall\u00ADprevious"), where skipping it would join the words into one. As U+FFFD it is what the phrase
+ * helpers (words.ts) read through inside a word and count as a separator between words.
+ */
+export const SEPARATING_IGNORABLES: readonly number[] = [0x00ad];
 
 /** Code units that keep their own symbol though they are symbols or separators (see the header). */
 export const KEPT_SYMBOLS: readonly number[] = [0xfffd, 0x2028, 0x2029];
@@ -89,6 +97,7 @@ export function foldTable(): Int32Array {
   eachRange(COMBINING_MARKS_BMP, (lo, hi) => marks.fill(1, lo, hi + 1));
   for (let u = 0; u < 0x10000; u++) {
     t[u] = u;
+    if (SEPARATING_IGNORABLES.includes(u)) { t[u] = 0xfffd; continue; }
     if (skip[u]) { t[u] = SKIP; continue; }
     if (u < 0x80 || (u >= 0xd800 && u <= 0xdfff) || KEPT_SYMBOLS.includes(u)) continue;
     let v = u;

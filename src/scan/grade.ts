@@ -31,11 +31,70 @@ export interface GradeReasons {
   inQuote: boolean;
   /** Described rather than addressed: a modal or "to" before the verb, with no "you" earlier in the sentence. */
   described: boolean;
-  /** An action word in the same sentence. */
+  /**
+   * An action word in the same sentence that is neither negated ("never executes it", "must not run", "won't
+   * deploy": NEGATION) nor a noun after a determiner ("the eval harness", "a push notification": DETERMINER).
+   */
   action: boolean;
 }
 
+/**
+ * Words that negate the verb after them (at most two words later, in the same clause), in English and, where the
+ * negation comes before the verb, in the other rule languages: es/it/pt "no/non/não/nunca/mai", fr "ne/n'/jamais",
+ * de "nicht/nie/kein", ru "не/никогда/нельзя", ar "لا/لن", hi "नहीं/मत". Matched on the original text, as whole words.
+ */
+export const NEGATIONS: readonly string[] = [
+  "never", "not", "no", "nor", "without", "cannot", "dont", "doesnt", "didnt", "wont", "cant", "shouldnt", "mustnt",
+  "wouldnt", "isnt", "arent", "refuse to", "refuses to", "refused to", "refusing to", "avoid", "avoids", "instead of",
+  "rather than", "non", "não", "nao", "nunca", "mai", "ne", "jamais", "nicht", "nie", "niemals", "kein", "keine",
+  "не", "никогда", "нельзя", "لا", "لن", "नहीं", "मत",
+];
+/** Negation marks matched anywhere (an apostrophe form, or Chinese, which has no spaces): "don't", "n'exécute", "不要运行". */
+const NEGATION_MARKS: readonly string[] = ["n't", "n’t", "n'", "n’", "不", "别", "勿", "禁止"];
+/**
+ * Action words that are as often nouns ("tool output", "a post", "the call"): they count only when an object follows
+ * them (OBJECT_AFTER: "output the key", "call it", "push to main", "print ~/.env").
+ */
+export const NOUN_LIKE_ACTIONS: readonly string[] = ["output", "call", "post", "email", "print", "push", "dump", "commit", "install", "download", "upload", "transfer", "forward", "leak", "grant", "paste", "invoke"];
+const OBJECT_AFTER = /^[\s*_`"']+(?:(?:the|a|an|your|my|our|its|it|them|this|that|these|those|all|everything|any|every|to|into|out|up|me|us|him|her|some)\b|[.~\/$@"'`-])/i;
+/** Determiners: an action word right after one is a noun ("the eval harness", "a push notification", "each upload"). */
+export const DETERMINERS: readonly string[] = ["the", "a", "an", "this", "that", "these", "those", "our", "its", "their", "each", "every", "any", "no"];
+
 let actionRe: RegExp | undefined;
+let negatedRe: RegExp | undefined;
+const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+$`, "i");
+const escRe = (w: string) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&").replace(/ /g, "\\s+");
+
+/**
+ * Whether the clause before an action word negates it: a NEGATIONS word or a NEGATION_MARKS mark at most two words
+ * before it, after the last clause break ("," ";" ":" a dash or parenthesis, "and", "but", "then", "or").
+ * @param lead the original text of the sentence up to the action word.
+ */
+export function negatedBefore(lead: string): boolean {
+  negatedRe ??= new RegExp(
+    `(?:(?<![\\p{L}\\p{N}])(?:${NEGATIONS.map(escRe).join("|")})(?![\\p{L}\\p{N}])|${NEGATION_MARKS.map(escRe).join("|")})` +
+      `(?:[\\s\\-]*[\\p{L}\\p{N}\\p{M}'’]+){0,2}[\\s\\-]*$`, "iu");
+  const clause = lead.split(/[,;:()\u2014\u2013，；：]|\b(?:and|but|then|or)\b/i).pop() ?? "";
+  return negatedRe.test(clause.slice(-60));
+}
+
+/**
+ * Whether `original` (one sentence) holds an action word (matched on its folded text) that is not negated and not a
+ * noun after a determiner.
+ */
+export function hasAction(original: string): boolean {
+  const { folded, origin } = foldText(original);
+  const re = new RegExp(actionPattern().source, "gi");
+  for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
+    const lead = original.slice(0, m.index < origin.length ? origin[m.index]! : original.length);
+    if (m[0] === "") re.lastIndex++;
+    if (DETERMINER_RE.test(lead) || negatedBefore(lead)) continue;
+    if (NOUN_LIKE_ACTIONS.includes(m[0].toLowerCase()) && !OBJECT_AFTER.test(folded.slice(m.index + m[0].length))) continue;
+    return true;
+  }
+  return false;
+}
+
 function actionPattern(): RegExp {
   if (actionRe) return actionRe;
   const words = new Set(ACTION_WORDS);
@@ -101,8 +160,7 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
     (/\b(?:should|will|would|can|could|may|might|shall|does|did)\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:free|able|allowed|how|used|wants?|needs?)\s+to\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:users?|it|they|he|she)\s+$/i.test(lead));
-  const sentence = foldText(text.slice(start, end)).folded;
-  return { inCode, inQuote, described, action: actionPattern().test(sentence) };
+  return { inCode, inQuote, described, action: hasAction(text.slice(start, end)) };
 }
 
 /**

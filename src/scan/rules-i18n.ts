@@ -95,6 +95,8 @@ const NAMES: Record<string, string> = {
 
 /** Separators inside a filler run: as SEP but one code unit at a time and not ". ; ! ?" (no sentence end). */
 const LSEP = String.raw`[\s\x22-\x2d\x2f\x3a\x3c-\x3e\x40\x5b-\x60\x7b-\x7e\ufffd\ud800-\udfff]+`;
+/** What a reader reads through between two letters of a word: U+FFFD (an invalid byte; the soft hyphen folds to it). */
+const IN_WORD = String.raw`\ufffd`;
 /** A word character: anything but a separator. */
 const WCH = String.raw`[^\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\ufffd\ud800-\udfff]`;
 /** A URL or an e-mail address: what "send X to <address>" points at. */
@@ -204,12 +206,17 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const body = stem || prefix ? text.slice(0, -1) : text;
     const out: string[] = [];
     const chars = [...body];
+    let letterBefore = false;
     for (const [i, ch] of chars.entries()) {
       // A separator at the end ("n'") is left to the phrase's own separator run.
-      if (ch === " " || ch === "'" || ch === "’") { if (out.length && i < chars.length - 1) out.push(`${SEP_UNIT}+`); continue; }
-      if (ch === "-") { out.push(`${SEP_UNIT}*`); continue; }
+      if (ch === " " || ch === "'" || ch === "’") { if (out.length && i < chars.length - 1) out.push(`${SEP_UNIT}+`); letterBefore = false; continue; }
+      if (ch === "-") { out.push(`${SEP_UNIT}*`); letterBefore = false; continue; }
       const atom = atomOf(ch);
-      if (atom !== "") out.push(atom); // "" for a character the fold skips (a combining mark)
+      if (atom === "") continue; // a character the fold skips (a combining mark)
+      // U+FFFD (an invalid byte, a soft hyphen: fold.ts) may sit between two letters of a word.
+      if (letterBefore) out.push(`${IN_WORD}*`);
+      out.push(atom);
+      letterBefore = true;
     }
     const edge = (ch: string) => /^[a-z0-9]$/i.test(foldWord(ch));
     if (edge(body[0]!)) out.unshift(String.raw`\b`);

@@ -70,7 +70,20 @@ export const QUOTING_POLICY = "quoted phrases with no action are warnings, with 
 // Up to four filler words ("ignore all of the previous instructions"): bounded so the automaton stays small.
 const FILLER = filler(4);
 /** Which earlier instructions an override points at ("ignore ALL previous …", "forget YOUR instructions"). */
-const QUALIFIER = anyWord(["previous", "all", "above", "prior", "earlier", "preceding", "former", "original", "initial", "your", "any", "every", "system", "developer"]);
+const QUALIFIER = anyWord(["previous", "all", "above", "prior", "earlier", "preceding", "former", "original", "initial", "your", "any", "every", "system", "developer", "foregoing", "aforementioned"]);
+/**
+ * Verbs that set earlier instructions aside, as a class ("ignore", "forget", "set aside", "pay no attention to",
+ * "stop following", …). Not "skip" or "override": "skip the previous instructions if you use Docker" and "these flags
+ * override any previous commands" are how READMEs speak.
+ */
+const SET_ASIDE = ["ignore", "forget", "discard", "abandon", "drop", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "throw away", "pay no attention to", "stop following", "stop obeying", "no longer follow", "no longer obey"];
+/** The same verbs for branches without a qualifier word ("ignore the rules above"): not "drop" and "abandon", which take rules and tables. */
+const SET_ASIDE_NARROW = ["ignore", "forget", "discard", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "pay no attention to", "stop following", "stop obeying"];
+/** What earlier instructions are called when something says they no longer hold ("your rules are void"). */
+const VOID_QUALIFIER = anyWord(["your", "previous", "prior", "earlier", "original", "initial", "system", "safety", "developer", "your current"]);
+const VOID_OBJECT = anyWord(["instructions", "rules", "guidelines", "directives", "restrictions", "guardrails", "policies", "prompt", "messages", "constraints"]);
+/** Phrases that put instructions out of force ("no longer apply", "are void", "have been lifted"). */
+const VOID_PHRASE = anyWord(["no longer apply", "no longer applies", "are void", "is void", "are null and void", "are now void", "are revoked", "have been revoked", "are lifted", "have been lifted", "are suspended", "are cancelled", "are canceled", "do not apply anymore", "don't apply anymore", "does not apply anymore", "doesn't apply anymore"]);
 
 /** An older-style pattern with `\s+` between words, made separator-tolerant: each `\s+` becomes a SEP run (words.ts). */
 function seps(pattern: string): string {
@@ -160,9 +173,11 @@ export function notWords(words: readonly string[], chars = "abcdefghijklmnopqrst
  * negations ("never send", "do not send") have none of them.
  */
 const LEAD_WORDS = anyWord([
-  "please", "then", "now", "also", "first", "next", "immediately", "quietly", "silently", "secretly", "always",
-  "can you", "could you", "you must", "you should", "you will", "you need to", "i want you to", "make sure to",
-  "remember to", "your task is to",
+  "please", "kindly", "just", "simply", "then", "now", "also", "first", "next", "finally", "afterwards",
+  "immediately", "quietly", "silently", "secretly", "always", "can you", "could you", "would you", "will you",
+  "you must", "you should", "you shall", "you will", "you need to", "you have to", "you are to",
+  "you are required to", "i want you to", "i need you to", "make sure to", "make sure you", "be sure to",
+  "remember to", "don't forget to", "your task is to", "your job is to", "your goal is to",
 ]);
 
 /**
@@ -219,8 +234,8 @@ export function unnegated(groups: ReadonlyArray<readonly [verbs: readonly string
  * thousands of states on the corpus.)
  */
 const ENV_FILE = String.raw`\.env(?:\.(?:local|production|prod|development|dev|staging|stage|test|testing|ci|preview|backup|bak|old|save|secret|secrets|private|live|qa|uat)\b|\.?[\s"'\x60)>|;,:])`;
-/** An SSH private key ("~/.ssh/id_rsa", "id_ed25519") ending a path, so not its ".pub" half. */
-const SSH_KEY = String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?\.?[\s"'\x60)>|;,:]`;
+/** An SSH private key ("~/.ssh/id_rsa", "id_ed25519", "id_rsa.pem") ending a path, so not its ".pub" half. */
+const SSH_KEY = String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pem)?\.?[\s"'\x60)>|;,:]`;
 /** Files that hold credentials, as they appear in a command or a sentence (a path may lead up to them). */
 const SECRET_FILES = String.raw`(?:${ENV_FILE}|${SSH_KEY}|\bcredentials\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.vault-token\b|\.kube/config\b|\.docker/config\.json\b|/etc/shadow\b|\.gnupg/|\bsecrets?\.(?:ya?ml|json|toml|env)\b|/proc/(?:self|\d+)/environ\b|\.(?:bash|zsh|sh|psql|mysql|python)_history\b)`;
 /** Characters of a path before the file name ("~/", "$HOME/", "/home/u/", "${DIR}/"). */
@@ -286,13 +301,13 @@ const ELEMENT_TEXT = String.raw`[^<\n.!?]*`;
  */
 const COMMENT_GAP = String.raw`(?:[^\w-]|-[^-\w])`;
 /**
- * The start of an HTML comment, up to four words, before its instruction. The instruction must open the comment
+ * The start of an HTML comment, up to four words (a hyphenated word is one: "note-to-self"), before its instruction. The instruction must open the comment
  * ("<!-- SYSTEM: …", "<!-- note to the assistant: ignore …"): a bound, because in the reversed automaton this part is
  * alive from every instruction back to the comment's start. (A body run to the comment's "-->" costs more: inside
  * every comment of the multilingual corpus it doubles the DFA's states.) A comment left open, which hides the rest
  * of a page, counts. An instruction deeper in a long comment is left to the phrase rules, which read it anyway.
  */
-const COMMENT_START = String.raw`<!--(?:${COMMENT_GAP}*[\w']+){0,4}`;
+const COMMENT_START = String.raw`<!--(?:${COMMENT_GAP}*[\w']+(?:-[\w']+)*){0,4}`;
 
 /**
  * What makes a comment an instruction to the model: an override of its instructions, rules or safety, a system
@@ -335,10 +350,12 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "ignore-instructions", category: "override", scope: "all",
     description: "Tells the model to ignore or forget earlier instructions (ignore … previous/all/above/prior … instructions).",
     pattern: [
-      phrase(anyWord(["ignore", "forget", "discard", "abandon", "drop", "overlook"]), filler(2), QUALIFIER, filler(3), anyWord(["instruction", "instructions", "directive", "directives", "prompt", "prompts", "guidance", "commands", "context"])),
-      phrase(anyWord(["ignore", "forget", "discard", "overlook"]), anyWord(["the", "your", "all", "any", "these", "those", "my"]), anyWord(["rules", "instructions", "directives", "guidelines", "prompt", "constraints"]), anyWord(["above", "before this", "so far", "given", "you were given", "you have been given", "you were told"])),
-      phrase(anyWord(["ignore", "forget", "discard", "overlook"]), filler(1), anyWord(["previous", "prior", "earlier", "preceding", "above", "your", "system"]), filler(1), anyWord(["rules", "guidelines", "policies", "constraints", "guardrails", "programming", "training"])),
+      phrase(anyWord(SET_ASIDE), filler(2), QUALIFIER, filler(3), anyWord(["instruction", "instructions", "directive", "directives", "prompt", "prompts", "guidance", "commands", "context", "directions", "orders"])),
+      phrase(anyWord(SET_ASIDE_NARROW), anyWord(["the", "your", "all", "any", "these", "those", "my"]), anyWord(["rules", "instructions", "directives", "guidelines", "prompt", "constraints", "guidance", "directions"]), anyWord(["above", "before this", "so far", "given", "you were given", "you have been given", "you were told"])),
+      phrase(anyWord(SET_ASIDE_NARROW), filler(1), anyWord(["previous", "prior", "earlier", "preceding", "above", "your", "system", "original", "initial"]), filler(1), anyWord(["rules", "guidelines", "policies", "constraints", "guardrails", "programming", "training"])),
       phrase(anyWord(["ignore", "forget", "disregard"]), anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "said before", "you were told", "you have been told", "prior to this", "i said"])),
+      // Instructions put out of force: "your previous instructions no longer apply", "system messages are void".
+      phrase(VOID_QUALIFIER, VOID_OBJECT, VOID_PHRASE),
     ].join("|"),
   },
   {
@@ -367,7 +384,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "disregard-rules", category: "override", scope: "all",
     description: "Tells the model to disregard its rules, guidelines or instructions.",
     pattern: [
-      phrase(anyWord(["disregard"]), anyWord(["your", "my", "all", "any", "the", "these", "those", "previous", "prior", "earlier", "above", "every"]), filler(2), anyWord(["rules", "guidelines", "instructions", "policies", "directives", "guardrails", "restrictions", "safety measures", "safety rules", "content policy", "ethical guidelines"])),
+      phrase(anyWord(["disregard"]), anyWord(["your", "my", "all", "any", "the", "these", "those", "previous", "prior", "earlier", "above", "every"]), filler(2), anyWord(["rules", "guidelines", "instructions", "policies", "directives", "guardrails", "restrictions", "safety measures", "safety rules", "content policy", "ethical guidelines", "guidance", "directions", "orders", "prompt", "programming"])),
       phrase("disregard", anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "prior"])),
     ].join("|"),
   },

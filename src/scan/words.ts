@@ -17,8 +17,12 @@ export const SEP_UNIT = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\ufffd
 /** A run of separators between two words (at least one unit or tag). */
 export const SEP = `(?:${SEP_UNIT}|${INLINE_TAG})+`;
 
-/** Junk a reader reads through inside a word: emphasis and code marks, U+FFFD. */
-export const WORD_JUNK = String.raw`[*~\x60\ufffd]`;
+/**
+ * Junk a reader reads through inside a word: emphasis and code marks, U+FFFD (an invalid byte, and the soft hyphen:
+ * fold.ts), and the dots, hyphens and underscores of a word spelled out letter by letter ("I.g.n.o.r.e",
+ * "i-g-n-o-r-e", "i_g_n_o_r_e").
+ */
+export const WORD_JUNK = String.raw`[*~\x60\ufffd._-]`;
 
 /** A pattern-syntax escape of one code unit. */
 function esc(c: string): string {

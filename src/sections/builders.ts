@@ -4,23 +4,36 @@
 //
 // Section ids and tiers (the prompt orders tiers stable → context → volatile; `orderSections` also puts the runtime
 // block last):
-//   stable:   identity, guidance (built by assembly), tool-guidance, tool-use-enforcement, tool-list,
-//             interaction-style, tool-call-style, execution-bias
-//   context:  system-message, project-context (built by assembly), skills-index, environment
-//   volatile: memory, date, current-time, platform, runtime
+//   stable:   identity, guidance (built by assembly), tool-guidance, tool-use-enforcement, execution-guidance,
+//             tool-list, interaction-style, tool-call-style, execution-bias
+//   context:  system-message, project-context (built by assembly), skills-index, environment, git-snapshot
+//   volatile: memory, date, session-id, current-time, platform, runtime
 // The tool sections, the skills index and the clock sections live in tools.ts, skills.ts and time.ts, the platform
 // section in platform.ts; this module re-exports them so callers import builders from one place.
 
 import { PromptasmError } from "../errors.js";
 import { DEFAULT_EXECUTION_BIAS, DEFAULT_IDENTITY, DEFAULT_INTERACTION_STYLE, DEFAULT_TOOL_CALL_STYLE } from "./texts.js";
 import { foldToLine, makeSection, normalizeText } from "./text-utils.js";
+import { stripCurrentTimeLines } from "./time.js";
 import { TIERS, type Section } from "./types.js";
 
-export { toolGuidanceSection, toolUseEnforcementSection, toolUseEnforced, toolListSection, TOOL_USE_AUTO_FAMILIES, GEMINI_FAMILIES, KNOWN_TOOL_ORDER, KNOWN_TOOL_SUMMARIES, NO_DESCRIPTION, type ToolUseEnforcementSetting } from "./tools.js";
-export { skillsIndexSection, skillEntry, parseFrontmatter, SKILL_DESCRIPTION_MAX, UNCATEGORIZED, type SkillEntry } from "./skills.js";
-export { dateSection, currentTimeSection, currentTimeLine, withCurrentTime, CURRENT_TIME_PREFIX, type ClockInput } from "./time.js";
-export { platformSection } from "./platform.js";
+export {
+  toolGuidanceSection, toolUseEnforcementSection, toolUseEnforced, toolListSection, hasSkillTools, parseToolUseEnforcement,
+  executionGuidanceSection, EXECUTION_GUIDANCE_FAMILIES, TOOL_USE_AUTO_FAMILIES, GEMINI_FAMILIES, KNOWN_TOOL_ORDER,
+  KNOWN_TOOL_SUMMARIES, NO_DESCRIPTION, type ToolUseEnforcementSetting, type ParsedToolUseEnforcement,
+} from "./tools.js";
+export { skillsIndexSection, skillEntry, skillDirCategory, parseFrontmatter, SKILL_DESCRIPTION_MAX, UNCATEGORIZED, type SkillEntry } from "./skills.js";
+export {
+  dateSection, currentTimeSection, currentTimeLine, withCurrentTime, sessionStartSections, sessionStartLine, stripCurrentTimeLines,
+  SESSION_START_FORMS, CURRENT_TIME_PREFIX, SESSION_ID_PREFIX, type ClockInput, type SessionStartForm,
+} from "./time.js";
+export { platformSection, platformKey, checkPlatformName, platformOverrideNotes, PLATFORM_NAME_MAX } from "./platform.js";
+export { gitSnapshotSection, GIT_COMMITS_MAX, type GitSnapshot, type GitSnapshotReader } from "./git.js";
+export { parsePromptRuntime, promptRuntimeMismatches, type PromptRuntime } from "./parse.js";
+export { createSubdirectoryContext, SUBDIRECTORY_CONTEXT_NAMES, SUBDIRECTORY_FILE_MAX, type SubdirectoryContext, type SubdirectoryContextResult } from "./subdirs.js";
 export { normalizeText } from "./text-utils.js";
+// OpenClaw's sections (tool order, runtime line, messaging-agent sections): `sections.openclaw.*` on the public entry.
+export * as openclaw from "./openclaw/index.js";
 
 /** A file's text and the path it was read from. */
 export interface SourceText {
@@ -32,10 +45,11 @@ export interface SourceText {
  * The identity section (id "identity", tier stable): the text of SOUL.md when it is given and not blank, else
  * DEFAULT_IDENTITY. Pass SOUL.md only after it passed the guard (a blocked SOUL.md must not become the identity).
  * @param options.soul SOUL.md's text and path, or null/undefined for none.
- * @param options.skipContextFiles when true, no identity section at all (null), whatever `soul` holds.
+ * @param options.skipContextFiles when true (a sub-agent that loads no files), always DEFAULT_IDENTITY: `soul` is not
+ *   used, but the prompt still says who the agent is.
  */
 export function identitySection(options: { soul?: SourceText | null; skipContextFiles?: boolean }): Section | null {
-  if (options.skipContextFiles) return null;
+  if (options.skipContextFiles) return makeSection("identity", "stable", DEFAULT_IDENTITY);
   const soul = options.soul;
   const text = soul ? normalizeText(soul.text) : "";
   if (soul && text !== "") return makeSection("identity", "stable", text, [soul.path]);
@@ -44,11 +58,14 @@ export function identitySection(options: { soul?: SourceText | null; skipContext
 
 /**
  * The caller's system message (id "system-message", tier context). It is added after the built-in text, never in
- * place of any of it.
- * @returns null when the text is missing or blank.
+ * place of any of it. Minimal mode keeps it: a sub-agent's task arrives this way.
+ * @param options.dropCurrentTime when true (the prompt has its own current-time line), lines of the message that start
+ *   with "Current time:" in any format are removed (stripCurrentTimeLines), so the prompt holds one time, ours.
+ * @returns null when the text is missing or blank (after that removal).
  */
-export function systemMessageSection(text?: string): Section | null {
-  return makeSection("system-message", "context", normalizeText(text));
+export function systemMessageSection(text?: string, options: { dropCurrentTime?: boolean } = {}): Section | null {
+  const t = normalizeText(text);
+  return makeSection("system-message", "context", options.dropCurrentTime ? stripCurrentTimeLines(t) : t);
 }
 
 /** The override's normalized text when it is a non-blank string, else the default. */
@@ -81,6 +98,15 @@ export function executionBiasSection(override?: string): Section | null {
   return makeSection("execution-bias", "stable", overridden(DEFAULT_EXECUTION_BIAS, override));
 }
 
+/**
+ * Which memory files load: MEMORY.md (the agent's notes) and USER.md (what it knows about the user) are switched
+ * separately; an absent field means on. Hermes Agent has the same two switches.
+ */
+export interface MemoryFileSwitches {
+  memory?: boolean;
+  user?: boolean;
+}
+
 /** Heading of the memory section; the same words assembly has always printed. */
 export const MEMORY_HEADING = "# Memory (a snapshot taken when this session started)";
 
@@ -88,12 +114,18 @@ export const MEMORY_HEADING = "# Memory (a snapshot taken when this session star
  * The memory section (id "memory", tier volatile): a heading, then, in this fixed order and each only when not
  * blank, "## MEMORY.md", "## USER.md" and "## From the memory provider" (an external block, e.g. a memory
  * provider's recall), each followed by its normalized text. Pass MEMORY.md and USER.md after the guard.
- * @returns null when all three are missing or blank. `sources` holds the MEMORY.md and USER.md paths used.
+ * @param options.include switches the two files separately: `{ memory: false }` leaves MEMORY.md out, `{ user: false }`
+ *   USER.md (default: both in). The external block is not affected.
+ * @returns null when all three are missing, blank or switched off. `sources` holds the MEMORY.md and USER.md paths used.
  */
-export function memorySection(options: { memory?: SourceText | null; user?: SourceText | null; external?: string }): Section | null {
+export function memorySection(options: {
+  memory?: SourceText | null; user?: SourceText | null; external?: string; include?: MemoryFileSwitches;
+}): Section | null {
   const parts: string[] = [];
   const sources: string[] = [];
-  for (const [label, file] of [["MEMORY.md", options.memory], ["USER.md", options.user]] as const) {
+  const include = options.include ?? {};
+  for (const [label, file, on] of [["MEMORY.md", options.memory, include.memory !== false], ["USER.md", options.user, include.user !== false]] as const) {
+    if (!on) continue;
     const t = file ? normalizeText(file.text) : "";
     if (!file || t === "") continue;
     parts.push(`## ${label}\n\n${t}`);
@@ -173,14 +205,15 @@ export function orderSections(sections: Array<Section | null>): Section[] {
 export type PromptMode = "full" | "minimal" | "none";
 
 /**
- * Section ids kept in minimal mode (sub-agents): tooling (tool-guidance, tool-use-enforcement, tool-list), the
- * workspace and its context (guidance — the rules for treating project files as information —, project-context and
- * dynamic-context with their truncation warnings, so a cut or dropped file is never silent; environment) and runtime. Everything else (identity, styles, system message, skills, memory, clock, platform) is
- * dropped.
+ * Section ids kept in minimal mode (sub-agents): tooling (tool-guidance, tool-use-enforcement, execution-guidance,
+ * tool-list), the caller's system message (a sub-agent's task arrives there), the workspace and its context
+ * (guidance — the rules for treating project files as information —, project-context and dynamic-context with their
+ * truncation warnings, so a cut or dropped file is never silent; environment; git-snapshot) and runtime. Everything
+ * else (identity, styles, skills, memory, clock, platform) is dropped.
  */
 export const MINIMAL_MODE_IDS: readonly string[] = [
-  "tool-guidance", "tool-use-enforcement", "tool-list", "guidance", "project-context", "truncation-warning", "environment",
-  "dynamic-context", "dynamic-truncation-warning", "runtime",
+  "tool-guidance", "tool-use-enforcement", "execution-guidance", "tool-list", "system-message", "guidance", "project-context",
+  "truncation-warning", "environment", "git-snapshot", "dynamic-context", "dynamic-truncation-warning", "runtime",
 ];
 
 /**

@@ -2,6 +2,7 @@
 // frontmatter of each SKILL.md. The full skill stays on disk; the agent opens it when a task matches.
 
 import { compareCodeUnits, compareNames, cutWithEllipsis, foldToLine, makeSection } from "./text-utils.js";
+import { hasSkillTools } from "./tools.js";
 import type { Section } from "./types.js";
 
 /**
@@ -96,7 +97,7 @@ export interface SkillEntry {
   name: string;
   /** Frontmatter `description` folded onto one line and cut to SKILL_DESCRIPTION_MAX code units; may be "". */
   description: string;
-  /** Frontmatter `category` folded onto one line; "" for none. */
+  /** Frontmatter `category` folded onto one line, else the directory category (skillDirCategory); "" for none. */
   category: string;
   path: string;
 }
@@ -111,9 +112,24 @@ export function skillEntry(skill: { path: string; text: string }): SkillEntry {
   return {
     name,
     description: cutWithEllipsis(foldToLine(fm.description), SKILL_DESCRIPTION_MAX),
-    category: foldToLine(fm.category),
+    category: foldToLine(fm.category) || skillDirCategory(skill.path),
     path: skill.path,
   };
+}
+
+/**
+ * The category a skill's place on disk gives it: the first directory under the last "skills" directory of the path,
+ * when the skill's own directory sits below it. "skills/research/arxiv/SKILL.md" → "research";
+ * "/home/a/skills/devops/k8s/deploy/SKILL.md" → "devops"; "skills/deploy/SKILL.md" → "" (no category directory);
+ * a path with no "skills" directory → "". Used only when the front matter has no `category`.
+ * @param path POSIX or Windows separators.
+ */
+export function skillDirCategory(path: string): string {
+  const parts = String(path).split(/[\\/]+/).filter((p) => p !== "");
+  const at = parts.lastIndexOf("skills");
+  // skills/<category>/<name>/SKILL.md: at least three parts after "skills".
+  if (at < 0 || parts.length - at - 1 < 3) return "";
+  return foldToLine(parts[at + 1]);
 }
 
 /** The directory holding a SKILL.md ("skills/deploy/SKILL.md" → "deploy"); for another file name, its stem. */
@@ -127,16 +143,21 @@ function skillDirName(path: string): string {
 /**
  * The skills index section (id "skills-index", tier context: it changes only when skills are added or edited).
  *
+ * With `options.toolNames`, the index is built only when one of them is a skill tool (hasSkillTools: skills_list,
+ * skill_view, skill_manage, …); the agent cannot open a skill otherwise. Without the option there is no such check.
+ *
  * Layout: a heading and one sentence on how to use the index, then one block per category — categories in
  * case-insensitive order (ties by code unit), the uncategorized group last under "## Uncategorized" — with one line
  * per skill, "- name: description" (or "- name" without a description), sorted by name case-insensitively, ties by
  * code unit, then by description and path. Lines that come out identical are shown once. Input order never changes
  * the bytes. Pass skill text that already went through the guard; this builder does not scan it.
  * @param skills each SKILL.md's path and text.
- * @returns null when the list is empty. `sources` holds the paths, sorted by code unit, without duplicates.
+ * @param options.toolNames the agent's tool names (see above).
+ * @returns null when the list is empty, or no skill tool is among `options.toolNames`. `sources` holds the paths, sorted by code unit, without duplicates.
  */
-export function skillsIndexSection(skills: Array<{ path: string; text: string }>): Section | null {
+export function skillsIndexSection(skills: Array<{ path: string; text: string }>, options: { toolNames?: string[] } = {}): Section | null {
   if (!Array.isArray(skills) || skills.length === 0) return null;
+  if (options.toolNames !== undefined && !hasSkillTools(options.toolNames)) return null;
   const entries = skills.map(skillEntry).sort((a, b) =>
     compareNames(a.name, b.name) || compareCodeUnits(a.description, b.description) || compareCodeUnits(a.path, b.path));
   const groups = new Map<string, SkillEntry[]>();

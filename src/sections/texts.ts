@@ -19,10 +19,21 @@ export const CONTEXT_GUIDANCE = [
 ].join("\n");
 
 /**
+ * Extra line added to the WhatsApp hint: the gateway's media convention. A reply line of the form
+ * "MEDIA:/absolute/path" is sent as a native attachment (images as photos, videos inline, other files as documents).
+ * The convention comes from Hermes Agent's WhatsApp gateway.
+ */
+export const WHATSAPP_MEDIA_HINT =
+  "To send a file, put a line MEDIA:/absolute/path/to/file in your reply: images arrive as photos, videos play inline and anything else arrives as a document.";
+
+/**
  * One hint per known platform, keyed by lower-case platform name; an unknown platform gets a plain
  * "Platform: <name>." line. Facts in the hints: Discord caps a message at 2,000 characters; one SMS segment holds
  * 160 GSM-7 characters (longer texts arrive split). Slack and WhatsApp use their own markup, not Markdown.
- * The cli, web and api lines are the ones assembly has always printed; keep them byte-stable.
+ * The cli, web and api lines are the ones assembly has always printed; keep them byte-stable. Keys are lower-case
+ * with "_" between words (api_server); `platformKey` maps "API Server" or "api-server" to that form.
+ * The 17 keys cover the 15 platforms Hermes Agent has hints for (cli, tui, desktop, telegram, discord, slack,
+ * whatsapp, signal, matrix, mattermost, feishu, email, sms, cron, api_server) plus web and api.
  */
 export const PLATFORM_HINTS: Readonly<Record<string, string>> = {
   cli: "Platform: a terminal. Plain text and fenced code blocks render; keep lines short and skip decorative formatting.",
@@ -31,11 +42,17 @@ export const PLATFORM_HINTS: Readonly<Record<string, string>> = {
   telegram: "Platform: Telegram, usually read on a phone. Bold, italics, inline code and code blocks render; headings and tables do not, so keep replies short and flat.",
   discord: "Platform: Discord. Markdown renders except tables; one message holds at most 2,000 characters, so split anything longer into several.",
   slack: "Platform: Slack. Slack's own markup renders (*bold*, _italics_, `code`, code blocks); Markdown headings and tables show as raw text.",
-  whatsapp: "Platform: WhatsApp, read on a phone. Keep replies short; *bold*, _italics_ and ```monospace``` render, headings and tables do not.",
+  whatsapp: `Platform: WhatsApp, read on a phone. Keep replies short; *bold*, _italics_ and \`\`\`monospace\`\`\` render, headings and tables do not. ${WHATSAPP_MEDIA_HINT}`,
   signal: "Platform: Signal. Messages show as plain text with no Markdown; keep replies short.",
   email: "Platform: email. Write a complete message in plain paragraphs that reads well without Markdown rendering; the reply may be read much later.",
   sms: "Platform: SMS. Plain text only, no Markdown; keep to a few sentences, since a text over 160 characters arrives in pieces.",
   cron: "Platform: a scheduled job with nobody watching. Do not ask questions or wait for a reply; finish the task on your own and end with a short report of what was done.",
+  tui: "Platform: a full-screen terminal interface. Markdown, fenced code blocks and tables render; the user can see your tool calls as they run, so do not describe them again.",
+  desktop: "Platform: a desktop chat app. Markdown renders, including tables, links and code blocks; the user can open files you name by their path.",
+  matrix: "Platform: Matrix, a chat room that may hold several people. Markdown renders in most clients; keep replies short and say whom you answer when the room is busy.",
+  mattermost: "Platform: Mattermost, a team chat. Markdown renders, including tables and code blocks; keep replies short enough to read in a channel.",
+  feishu: "Platform: Feishu (Lark), a team chat. Bold, italics, links and code blocks render in rich-text messages; tables do not, so use short lists instead.",
+  api_server: "Platform: an OpenAI-compatible API server. Another program sends the request and reads the reply; return what was asked for with no chat around it.",
 };
 
 /** Default text of the interaction-style section; a provider override replaces it whole. */
@@ -81,6 +98,28 @@ export const SKILLS_TOOL_GUIDANCE = [
   "skill covers it; if one does, open it with your skill tool and follow its steps. A skill you have not opened is",
   "only a name and a one-line description.",
 ].join(" ");
+
+/**
+ * Added to the skills paragraph when the skill-management tool (skill_manage) is present: keep skills current and
+ * offer to save new ones. Hermes Agent's guidance for that tool asks for the same two things.
+ */
+export const SKILL_MANAGE_GUIDANCE = [
+  "Keeping skills current: when a skill you follow turns out stale, incomplete or wrong, fix it with skill_manage",
+  "(a patch) as soon as you notice, without waiting to be asked. When you have worked out a procedure that took real",
+  "effort and is likely to come up again, offer the user to save it as a new skill.",
+].join(" ");
+
+/**
+ * Execution guidance for GPT- and Codex-family models (see EXECUTION_GUIDANCE_FAMILIES), in four parts: tool
+ * persistence, mandatory tool use, acting instead of asking, and verification.
+ */
+export const EXECUTION_GUIDANCE = [
+  "# How to carry a task through",
+  "- Keep going with tools: one tool call is rarely the whole job. After each result, decide the next call and make it; stop only when the task is done or truly blocked.",
+  "- Facts come from tools: file contents, command output, test results, versions and dates are read or run, never recalled or guessed. If a tool can answer it, call the tool.",
+  "- Act instead of asking: when the request is clear enough, do the work rather than asking whether you should or offering a plan. Ask only when a wrong guess would be costly or cannot be undone.",
+  "- Verify before you report: after a change, check it (run the tests, the build or the command, read the file back) and say what you checked. Never report work as done that you have not seen succeed.",
+].join("\n");
 
 /** The tool-use enforcement block, for models that tend to describe an action instead of taking it. */
 export const TOOL_USE_ENFORCEMENT = "# Use your tools, do not narrate them\n" + [

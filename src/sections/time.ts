@@ -1,5 +1,6 @@
-// Clock sections: the date line (date only, bytes stable for a whole day) and, for cron-style single runs, a
-// current-time line to the minute that can be refreshed in place inside an already assembled prompt.
+// Clock sections: the session start line (by default the date only, bytes stable for a whole day; optionally the
+// weekday and time, with a session-id line), and, for cron-style single runs, a current-time line to the minute that
+// can be refreshed in place inside an already assembled prompt. All of them sit below the cache boundary.
 
 import { PromptasmError } from "../errors.js";
 import { makeSection } from "./text-utils.js";
@@ -73,7 +74,62 @@ export function withCurrentTime(prompt: string, line: string): string {
   return prompt === "" ? line : `${prompt}\n\n${line}`;
 }
 
-interface ClockParts { date: string; time: string; zone: string }
+/** The forms of the session start line: "date" (the default, cache-safe all day) or "weekday-time". */
+export type SessionStartForm = "date" | "weekday-time";
+
+/** The accepted SessionStartForm values, default first. */
+export const SESSION_START_FORMS: readonly SessionStartForm[] = ["date", "weekday-time"];
+
+/** The fixed start of the session-id line. */
+export const SESSION_ID_PREFIX = "Session id: ";
+
+/**
+ * The session start line:
+ * - "date" (default): "Today's date: 2026-11-29 (UTC)." — what dateSection writes;
+ * - "weekday-time": "Session started: Sunday, 2026-11-29 23:30 (UTC)." — English weekday, 24-hour clock to the
+ *   minute. It changes every minute, so it belongs to a frozen prompt (built once per session), below the boundary.
+ * @throws PromptasmError E_ARG for an unknown form or time zone, or an invalid Date.
+ */
+export function sessionStartLine(input: ClockInput & { form?: SessionStartForm }): string {
+  const form = input.form ?? "date";
+  if (!SESSION_START_FORMS.includes(form)) {
+    throw new PromptasmError("E_ARG", `sessionStart.form must be one of ${SESSION_START_FORMS.join(", ")}, got ${JSON.stringify(form)}`);
+  }
+  const p = clockParts(input.now, input.timeZone);
+  return form === "date" ? `Today's date: ${p.date} (${p.zone}).` : `Session started: ${p.weekday}, ${p.date} ${p.time} (${p.zone}).`;
+}
+
+/**
+ * The session start sections, both volatile (below the cache boundary): "date" (dynamic) with sessionStartLine, then,
+ * when `sessionId` is given, "session-id" with "Session id: <id>". The default form with no id is exactly
+ * [dateSection(input)].
+ * @param input.sessionId a single line of at most 512 UTF-16 code units (the session store's limit); trimmed.
+ * @throws PromptasmError E_ARG for a blank, multi-line or over-long session id, an unknown form or time zone, or an
+ *   invalid Date.
+ */
+export function sessionStartSections(input: ClockInput & { form?: SessionStartForm; sessionId?: string }): Section[] {
+  const out: Section[] = [makeSection("date", "volatile", sessionStartLine(input), [], true)!];
+  if (input.sessionId !== undefined) {
+    const id = typeof input.sessionId === "string" ? input.sessionId.trim() : "";
+    // eslint-disable-next-line no-control-regex
+    if (id === "" || id.length > 512 || /[\u0000-\u001f\u007f\u2028\u2029]/.test(id)) {
+      throw new PromptasmError("E_ARG", `sessionStart.sessionId must be a non-blank single line of at most 512 chars, got ${JSON.stringify(input.sessionId)?.slice(0, 80)}`);
+    }
+    out.push(makeSection("session-id", "volatile", `${SESSION_ID_PREFIX}${id}`)!);
+  }
+  return out;
+}
+
+/**
+ * `text` without its current-time lines in any format: every line that starts (after spaces) with "current time:"
+ * in any case ("Current time: 3:04 PM", "CURRENT TIME: Sunday"), so a caller's own line does not sit next to the
+ * prompt's current-time line. Other lines are kept as they are.
+ */
+export function stripCurrentTimeLines(text: string): string {
+  return text.split("\n").filter((l) => !/^[ \t]*current time[ \t]*:/i.test(l)).join("\n");
+}
+
+interface ClockParts { date: string; time: string; zone: string; weekday: string }
 
 /** Calendar date, hh:mm and the resolved zone name of `now` in `timeZone`, built from formatToParts (locale-free). */
 function clockParts(now: Date, timeZone: string | undefined): ClockParts {
@@ -81,7 +137,7 @@ function clockParts(now: Date, timeZone: string | undefined): ClockParts {
   let fmt: Intl.DateTimeFormat;
   try {
     fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", weekday: "long",
     });
   } catch (cause) {
     throw new PromptasmError("E_ARG", `unknown time zone ${JSON.stringify(timeZone)}`, { cause });
@@ -91,6 +147,7 @@ function clockParts(now: Date, timeZone: string | undefined): ClockParts {
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
+    weekday: parts.weekday ?? "",
     // The caller's zone name as given (Intl accepted it): ICU's canonical name differs between runtime versions
     // (Asia/Kolkata vs Asia/Calcutta), and the bytes should not.
     zone: timeZone ?? fmt.resolvedOptions().timeZone,

@@ -1,7 +1,10 @@
 // Tool sections: guidance for particular tools, the tool-use enforcement block for models that tend to describe an
 // action instead of taking it, and the list of tools the agent has.
 
-import { GEMINI_TOOL_NOTES, MEMORY_TOOL_GUIDANCE, SESSION_SEARCH_GUIDANCE, SKILLS_TOOL_GUIDANCE, TOOL_USE_ENFORCEMENT } from "./texts.js";
+import {
+  EXECUTION_GUIDANCE, GEMINI_TOOL_NOTES, MEMORY_TOOL_GUIDANCE, SESSION_SEARCH_GUIDANCE, SKILL_MANAGE_GUIDANCE, SKILLS_TOOL_GUIDANCE,
+  TOOL_USE_ENFORCEMENT,
+} from "./texts.js";
 import { compareCodeUnits, compareNames, firstLine, makeSection } from "./text-utils.js";
 import { PromptasmError } from "../errors.js";
 import type { Section } from "./types.js";
@@ -11,19 +14,37 @@ import type { Section } from "./types.js";
  * fixed order:
  * 1. memory — any tool whose name contains "memory" (case-insensitive);
  * 2. session search — any tool whose name contains "session_search" (case-insensitive);
- * 3. skills — a tool named "skill" or "skills", or starting with "skill_" or "skills_" (case-insensitive), which
- *    covers skills_list, skill_view and skill_manage.
+ * 3. skills — any skill tool (see hasSkillTools); when the skill-management tool (a name containing "skill_manage",
+ *    case-insensitive) is present, SKILL_MANAGE_GUIDANCE follows on a new line: patch stale skills, offer to save
+ *    new ones.
  * @param toolNames the names of the agent's tools; non-strings are ignored.
  * @returns null when none of the three kinds is present.
  */
 export function toolGuidanceSection(toolNames: string[]): Section | null {
-  const names = (Array.isArray(toolNames) ? toolNames : []).filter((n): n is string => typeof n === "string").map((n) => n.trim().toLowerCase());
+  const names = toolKeys(toolNames);
   const paragraphs: string[] = [];
   if (names.some((n) => n.includes("memory"))) paragraphs.push(MEMORY_TOOL_GUIDANCE);
   if (names.some((n) => n.includes("session_search"))) paragraphs.push(SESSION_SEARCH_GUIDANCE);
-  if (names.some((n) => /^skills?(?:_|$)/.test(n))) paragraphs.push(SKILLS_TOOL_GUIDANCE);
+  if (hasSkillTools(names)) {
+    paragraphs.push(names.some((n) => n.includes("skill_manage")) ? `${SKILLS_TOOL_GUIDANCE}\n${SKILL_MANAGE_GUIDANCE}` : SKILLS_TOOL_GUIDANCE);
+  }
   if (paragraphs.length === 0) return null;
   return makeSection("tool-guidance", "stable", ["# Notes on your tools", ...paragraphs].join("\n\n"));
+}
+
+/** Tool names trimmed and lower-cased; non-strings dropped. */
+function toolKeys(toolNames: unknown): string[] {
+  return (Array.isArray(toolNames) ? toolNames : []).filter((n): n is string => typeof n === "string").map((n) => n.trim().toLowerCase());
+}
+
+/**
+ * Whether the agent has a skill tool: a name (trimmed, case-insensitive) that is "skill" or "skills" or starts with
+ * "skill_" or "skills_" — skills_list, skill_view, skill_manage. The skills index goes into the prompt only then:
+ * without a tool to open a skill, a list of skill names is noise.
+ * @param toolNames the agent's tool names; non-strings are ignored.
+ */
+export function hasSkillTools(toolNames: string[]): boolean {
+  return toolKeys(toolNames).some((n) => /^skills?(?:_|$)/.test(n));
 }
 
 /**
@@ -37,25 +58,72 @@ export const TOOL_USE_AUTO_FAMILIES: readonly string[] = ["gpt", "codex", "gemin
 export const GEMINI_FAMILIES: readonly string[] = ["gemini", "gemma"];
 
 /**
- * The enforcement setting from configuration: `true` always on, `false` always off, a list of substrings = on when
- * the model name contains any of them (case-insensitive; blank entries and non-strings are ignored), "auto" = on for
- * TOOL_USE_AUTO_FAMILIES. Any other value (another string, a number, null) is treated as "auto", the default.
+ * The enforcement setting from configuration: `true`/"on"/"true" always on, `false`/"off"/"false" always off,
+ * "auto" = on for TOOL_USE_AUTO_FAMILIES (the default), a list of substrings = on when the model name contains any
+ * of them (case-insensitive; blank entries are ignored). Strings are matched trimmed and case-insensitively. Any other
+ * value is an error (parseToolUseEnforcement): an unknown word must not silently mean "auto".
  */
-export type ToolUseEnforcementSetting = boolean | "auto" | string[];
+export type ToolUseEnforcementSetting = boolean | "auto" | "on" | "off" | "true" | "false" | string[];
+
+/** The setting after parsing: on, off, auto, or a list of lower-cased, non-blank model-name substrings. */
+export type ParsedToolUseEnforcement = boolean | "auto" | string[];
+
+/**
+ * Reads a tool-use enforcement setting from configuration, a CLI flag or a request body.
+ * @param value true, false, "on", "off", "auto", "true", "false" (strings trimmed, any case), or an array of strings.
+ * @param name how the input is named in the error, e.g. "assemble.toolUseEnforcement".
+ * @returns true, false, "auto", or the list of substrings lower-cased and trimmed, blanks dropped (an empty list
+ *   matches no model: off).
+ * @throws PromptasmError E_ARG for anything else (another string, a number, null, an array with a non-string).
+ * @example parseToolUseEnforcement(" OFF ") // false
+ */
+export function parseToolUseEnforcement(value: unknown, name = "toolUseEnforcement"): ParsedToolUseEnforcement {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string") {
+    const v = value.trim().toLowerCase();
+    if (v === "on" || v === "true") return true;
+    if (v === "off" || v === "false") return false;
+    if (v === "auto") return "auto";
+  } else if (Array.isArray(value) && value.every((s) => typeof s === "string")) {
+    return (value as string[]).map((s) => s.trim().toLowerCase()).filter((s) => s !== "");
+  }
+  const shown = JSON.stringify(value) ?? String(value);
+  throw new PromptasmError("E_ARG", `${name} must be "on", "off", "auto", true, false or a list of model-name substrings, got ${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}`);
+}
 
 /**
  * Whether the enforcement block applies for this setting and model (see ToolUseEnforcementSetting).
- * Without a model name, only `true` turns it on.
+ * Without a model name, only an "on" setting turns it on.
+ * @throws PromptasmError E_ARG for a setting parseToolUseEnforcement rejects.
  */
 export function toolUseEnforced(setting: unknown, model?: string): boolean {
-  if (setting === true) return true;
-  if (setting === false) return false;
+  const parsed = parseToolUseEnforcement(setting);
+  if (typeof parsed === "boolean") return parsed;
   const m = typeof model === "string" ? model.trim().toLowerCase() : "";
   if (m === "") return false;
-  const needles = Array.isArray(setting)
-    ? setting.filter((s): s is string => typeof s === "string").map((s) => s.trim().toLowerCase()).filter((s) => s !== "")
-    : TOOL_USE_AUTO_FAMILIES;
+  const needles = parsed === "auto" ? TOOL_USE_AUTO_FAMILIES : parsed;
   return needles.some((n) => m.includes(n));
+}
+
+/**
+ * Model families that get EXECUTION_GUIDANCE (substrings of the lower-cased model name): GPT and Codex, the families
+ * Hermes Agent gives its model-specific execution guidance to.
+ */
+export const EXECUTION_GUIDANCE_FAMILIES: readonly string[] = ["gpt", "codex"];
+
+/**
+ * The execution guidance section (id "execution-guidance", tier stable): EXECUTION_GUIDANCE (tool persistence,
+ * mandatory tool use, act instead of asking, verification) for a GPT- or Codex-family model, under the same setting
+ * as the enforcement block: present only when toolUseEnforced(setting, model) is true and the model name contains a
+ * family in EXECUTION_GUIDANCE_FAMILIES. So "off" turns it off, "on" turns it on for those families only.
+ * @throws PromptasmError E_ARG for a setting parseToolUseEnforcement rejects.
+ * @returns null otherwise.
+ */
+export function executionGuidanceSection(options: { setting: ToolUseEnforcementSetting; model?: string }): Section | null {
+  if (!toolUseEnforced(options.setting, options.model)) return null;
+  const m = (options.model ?? "").toLowerCase();
+  if (!EXECUTION_GUIDANCE_FAMILIES.some((f) => m.includes(f))) return null;
+  return makeSection("execution-guidance", "stable", EXECUTION_GUIDANCE);
 }
 
 /**

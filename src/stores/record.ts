@@ -1,7 +1,7 @@
 // Making and checking session records: the content hash, a normalized copy (what every backend stores and returns),
 // and the well-formed text rule that keeps the stored bytes equal to the bytes sent on the first turn.
 
-import { sha256Hex } from "../prompt/assemble.js";
+import { sha256Hex } from "../util/hash.js";
 import type { SessionRecord, SessionRuntime } from "./types.js";
 
 /**

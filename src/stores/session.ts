@@ -18,7 +18,8 @@ import type { SessionLogger, SessionRecord, SessionRuntime, SessionStore, Sessio
  * - `null`: a record whose prompt is null: warned, rebuilt, stored;
  * - `empty`: a record whose prompt is "", does not match its content hash, or is not a record, or (with a scanner) a
  *   prompt with threat findings that a fresh build does not have: warned, rebuilt, stored;
- * - `stale`: the stored runtime names another model, provider or cwd: rebuilt, stored;
+ * - `stale`: the stored runtime names another model, provider or cwd (a blank current provider counts as unknown, not
+ *   as a change): rebuilt, stored;
  * - `present`: a good record for this runtime: its bytes are reused exactly, build is not called.
  */
 export type SessionState = "missing" | "null" | "empty" | "stale" | "present";
@@ -242,12 +243,13 @@ export async function invalidateSession(store: SessionStore, sessionId: string, 
  * The system text of one provider request: the stored prompt, then the ephemeral system prompt (if any) after one
  * blank line. The ephemeral part goes only into the request, never into the store, and after the stored bytes so the
  * cached prefix is unchanged.
- * @param ephemeral undefined, "" or blank text adds nothing; other text is appended as given.
+ * @param ephemeral undefined, "" or blank text adds nothing; other text is appended as given (alone when `stored` is "").
  * @example requestSystemText("You are Wren.", "Reply in French.") // "You are Wren.\n\nReply in French."
  */
 export function requestSystemText(stored: string, ephemeral?: string): string {
   if (ephemeral === undefined || ephemeral.trim() === "") return stored;
-  return `${stored}\n\n${ephemeral}`;
+  // An empty stored prompt gets no separator: requestSystemText("", "X") is "X", not "\n\nX".
+  return stored === "" ? ephemeral : `${stored}\n\n${ephemeral}`;
 }
 
 /**
@@ -280,6 +282,8 @@ async function inspect(value: SessionRecord, current: CurrentRuntime): Promise<I
   for (const key of ["model", "provider", "cwd"] as const) {
     const was = value.runtime[key] ?? "";
     const now = current[key] ?? "";
+    // A caller that does not know its provider (blank or absent) has not switched provider: keep the frozen prompt.
+    if (key === "provider" && now.trim() === "") continue;
     if (was !== now) return { state: "stale", message: `the stored prompt was built for ${key} ${JSON.stringify(was)}, this turn has ${JSON.stringify(now)}` };
   }
   return { state: "present" };

@@ -145,7 +145,13 @@ export class SqliteSessionStore implements SessionStore {
     const Database = loadDriver();
     let db: BetterSqlite3.Database | undefined;
     try {
-      if (this.path !== ":memory:" && this.path !== "") makeDirs(dirname(this.path));
+      if (this.path !== ":memory:" && this.path !== "") {
+        try {
+          makeDirs(dirname(this.path));
+        } catch (cause) {
+          throw storeError(cause, `could not create the directory of SQLite session store ${this.path}`);
+        }
+      }
       const conn = new Database(this.path, { timeout: this.#busyTimeoutMs });
       db = conn;
       conn.pragma("journal_mode = WAL");

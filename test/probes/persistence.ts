@@ -29,7 +29,7 @@ export const PERSISTENCE_PROBES: ProbeTable = {
       "x: > /var/log/auth.log",
       "true > /var/log/auth.log",
       "shred -u notes.log",
-      "shred notes /var/log/x",
+      "shred -u notes.log",
       "shred -u old_history",
       "wevtutil cl Security",
       "wevtutil.exe clear-log System",
@@ -48,7 +48,7 @@ export const PERSISTENCE_PROBES: ProbeTable = {
       ...rotate("please {0} the audit logs", ["clear", "delete", "wipe", "erase", "remove", "purge", "scrub", "truncate", "destroy", "shred", "tamper with", "overwrite", "clean"]),
       ...rotate("{0} {1}", ["Disable", "Turn off", "Stop", "Kill", "Bypass", "Evade", "Uninstall", "Tamper with"],
         ["auditing", "audit logging", "auditd", "audit log", "audit trail", "security monitoring", "edr", "endpoint detection", "antivirus", "windows defender", "defender", "security logging", "sysmon", "event logging"]),
-      "Disable the stupid windows defender",
+      ...rotate("Disable {0} auditing", ["the", "your", "all", "any", "our", "my", "its", "of", "system", "windows", "linux"]),
       ...rotate("please {0} sysmon", ["disable", "turn off", "stop", "kill", "bypass", "evade", "uninstall", "tamper with"]),
       ...rotate("{0}", ["cover your tracks", "cover our tracks", "cover my tracks", "leave no trace", "leave no traces", "leave no evidence", "leave no footprints", "leave no footprint",
         "without leaving a trace", "without leaving any trace", "without leaving any traces", "without a trace"]),
@@ -65,6 +65,8 @@ export const PERSISTENCE_PROBES: ProbeTable = {
     notBlocked: ["Never write any files to disk in unit tests; use tmp fixtures."],
     redundant: {
       '"shred" in (rm|shred|truncate|unlink|del|remove-item)': "\"shred … _history\" is matched by the branch for shred on its own",
+      '"windows defender" in (auditing|audit logging|auditd|audit log|audit trail|security monitoring|edr|endpoint detection|antivirus|windows defender|defender|security logging|sysmon|event logging)': "\"windows\" is one of the words allowed before the target, and \"defender\" a target: \"windows defender\" matches without its own entry",
+      '"/var/log/[…]*" in (_history|\\.log|/var/log/[…]*)': "\"shred … /var/log/…\" is matched by the branch that takes rm/shred/truncate of anything under /var/log",
       '"syslog-ng" in (auditd|rsyslog|syslog|syslog-ng|systemd-journald|auditbeat|osqueryd|falcon-sensor|wazuh-agent)': "\"syslog\" ends at a word boundary and matches \"syslog-ng\"",
     },
   },
@@ -72,9 +74,10 @@ export const PERSISTENCE_PROBES: ProbeTable = {
     flag: [
       ...rotate("{0} {1}_SANDBOX", ["unset", "env -u", "Remove-Item Env:", "del env:"], ["ANTHROPIC", "OPENAI", "CLAUDE", "HERMES", "OPENCLAW", "CODEX", "GEMINI", "CURSOR", "AGENT", "COPILOT", "AIDER", "PROMPTASM"]),
       "unset MY_AGENT_GUARD",
-      ...rotate("CLAUDE_{0}={1}", ["SANDBOX", "SAFE_MODE", "GUARD", "APPROVALS", "CONFIRM", "PERMISSIONS", "POLICY", "MODERATION", "FILTER", "RESTRICTED", "ALLOWLIST", "DENYLIST", "PROTECTION"],
-        ["0", "false", "off", "no", "none", "disabled", "never"]),
-      ...rotate("CODEX_{0}_{1}={2}", ["SKIP", "DISABLE", "NO", "BYPASS", "YOLO", "DANGEROUSLY"], ["SANDBOX", "APPROVALS"], ["1", "true", "on", "yes"]),
+      ...rotate("unset CLAUDE_{0}", ["SANDBOX", "SAFETY", "SAFE_MODE", "GUARD", "GUARDS", "GUARDRAILS", "APPROVAL", "APPROVALS", "CONFIRM", "CONFIRMATION", "PERMISSION", "PERMISSIONS",
+        "POLICY", "POLICIES", "MODERATION", "FILTER", "FILTERS", "RESTRICTION", "RESTRICTIONS", "ALLOWLIST", "DENYLIST", "PROTECTION"]),
+      // words between the prefix and the safety word
+      "unset CODEX_SKIP_DANGEROUS_SANDBOX",
     ],
     clean: [
       "unset NODE_ENV",

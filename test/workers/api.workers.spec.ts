@@ -1,11 +1,11 @@
-// The Worker's HTTP API inside workerd (src/adapters/worker.ts), through the test Worker's loopback binding: every
+// The Worker's HTTP API inside workerd (src/adapters/workerd/worker.ts), through the test Worker's loopback binding: every
 // route, auth failures, tenant isolation, each class of bad input (always a 4xx JSON error naming the problem), and a
 // frozen prompt surviving from one request to the next. The tokens come from vitest.workers.config.ts
 // (miniflare.bindings.API_TOKENS = "token-alpha, token-beta").
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/adapters/worker.js";
-import { MAX_BODY_BYTES, MAX_FILES } from "../../src/adapters/worker/input.js";
+import worker from "../../src/adapters/workerd/worker.js";
+import { MAX_BODY_BYTES, MAX_FILES } from "../../src/adapters/workerd/input.js";
 import { contentHash } from "../../src/stores/record.js";
 import { CACHE_BOUNDARY, splitAtBoundary } from "../../src/prompt/boundary.js";
 

@@ -1,7 +1,7 @@
 // The simulated 20-turn session of test/simulation.test.ts, with KvSessionStore over the real KV binding
 // (env.PROMPTS) inside workerd (vitest-pool-workers): the same scenario (memory writes and a new skill mid-session, a
 // platform switch at turn 8, a store reload at turn 11, a context compression at turn 15) over the real assembler on
-// an in-memory workspace (MapWorkspaceReader), the WASM core imported as a module as src/adapters/worker.ts does, and
+// an in-memory workspace (MapWorkspaceReader), the WASM core imported as a module as src/adapters/workerd/worker.ts does, and
 // the same assertions. A reload is a new KvSessionStore over the same binding and prefix: nothing but KV carries the
 // prompt across it. The fixtures are shared with test/simulation.test.ts (test/helpers/simulation-fixtures.ts).
 //
@@ -14,7 +14,7 @@ import mod from "../../build/release.wasm";
 import { createPromptasm, MapWorkspaceReader, type Promptasm } from "../../src/index.js";
 import { canCarryBreakpoint, type AnthropicContentBlock } from "../../src/providers/anthropic.js";
 import { KvSessionStore } from "../../src/stores/kv.js";
-import { formatSimulationTable, simulateSession, type SimulatedTurn, type SimulationEvent } from "../../src/stores/simulate.js";
+import { formatSimulationTable, simulateSession, type SimulatedTurn, type SimulationEvent } from "../helpers/simulate.js";
 import type { SessionStore } from "../../src/stores/types.js";
 import { AGENTS, COMPRESSION_TURN, MEMORY_1, MEMORY_2, MEMORY_3, MODEL, NOW, SKILL, SOUL, TOOLS, cl100k, deepFreeze } from "../helpers/simulation-fixtures.js";
 

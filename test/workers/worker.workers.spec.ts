@@ -3,7 +3,7 @@
 // binding (each request builds its own KvSessionStore; only KV carries the prompt).
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/adapters/worker.js";
+import worker from "../../src/adapters/workerd/worker.js";
 import { contentHash } from "../../src/stores/record.js";
 import { KvSessionStore } from "../../src/stores/kv.js";
 
@@ -14,7 +14,7 @@ const turn = async (sessionId: string, body: { model: string; prompt: string; te
   return (await response.json()) as { state: string; prompt: string; stored: boolean; contentHash: string; warnings: string[] };
 };
 
-describe("Worker entry (src/adapters/worker.ts)", () => {
+describe("Worker entry (src/adapters/workerd/worker.ts)", () => {
   it("GET /healthz answers 200 JSON { ok: true }", async () => {
     for (const response of [await fetchWorker("/healthz"), await worker.fetch(new Request("http://x/healthz"), env)]) {
       expect(response.status).toBe(200);

@@ -10,7 +10,7 @@ import { lstat, realpath, stat } from "node:fs/promises";
 import picomatch from "picomatch";
 import { isContextFileAnyCase, isScanTarget } from "../../discovery/names.js";
 import type { RuleScope } from "../../scan/rules.js";
-import { describeFsError, NodeWorkspaceReader } from "../node-reader.js";
+import { describeFsError, NodeWorkspaceReader } from "../node/reader.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
 import { walkFiles } from "./walk.js";
 

@@ -5,10 +5,10 @@
 
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { PromptasmError } from "../../errors.js";
-import type { Promptasm } from "../../index.js";
+import type { Promptasm } from "../../api/promptasm.js";
 import { INVISIBLE_RULE_ID, type RuleScope } from "../../scan/rules.js";
 import { EXCERPT_CHARS, excerpt, type Finding } from "../../scan/scanner.js";
-import { BINARY_SNIFF_BYTES, NodeWorkspaceReader } from "../node-reader.js";
+import { BINARY_SNIFF_BYTES, NodeWorkspaceReader } from "../node/reader.js";
 import { scanFile } from "../node-scan-file.js";
 
 /**

@@ -12,7 +12,7 @@ import type { BigIntStats, Dirent } from "node:fs";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { isContextDirName, isContextFileAnyCase } from "../../discovery/names.js";
-import { describeFsError } from "../node-reader.js";
+import { describeFsError } from "../node/reader.js";
 import { isIgnored, NO_IGNORES, withGitignore, type IgnoreChain } from "./gitignore.js";
 
 /** Directories never entered: version-control internals and installed dependencies. */

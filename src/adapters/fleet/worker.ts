@@ -7,7 +7,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { PromptasmError } from "../../errors.js";
-import { loadPromptasm } from "../../node.js";
+import { loadPromptasm } from "../node/load.js";
 import { BUILTIN_RULES, type Rule } from "../../scan/rules.js";
 import { scanJob, type FileJob, type FileOutcome } from "./scan-job.js";
 

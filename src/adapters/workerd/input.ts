@@ -1,7 +1,9 @@
 // Request-body checks for the Worker's HTTP API: a size-capped read, JSON parsing, and field-by-field validation that
 // names the first problem. Everything here throws HttpError (4xx); nothing else, so bad input never becomes a 5xx.
 
+import { ASSEMBLE_OPTIONS, enumValues, optionKeys, type OptionSpec } from "../../options/schema.js";
 import type { AssembleOptions } from "../../prompt/assemble.js";
+import { showValue } from "../../util/escape.js";
 
 /** Largest accepted request body, in bytes (1 MiB). Larger bodies get 413 E_TOO_LARGE. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -22,10 +24,7 @@ export class HttpError extends Error {
 }
 
 const bad = (code: string, message: string): never => { throw new HttpError(400, code, message); };
-const show = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-};
+const show = (value: unknown): string => showValue(value, 80, "...");
 const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
 
 /**
@@ -177,11 +176,8 @@ export function files(value: unknown): { mounted: Record<string, string>; names:
   return { mounted, names: entries.map(([name]) => name) };
 }
 
-const OPTION_KEYS = [
-  "cwd", "home", "root", "policy", "mode", "budget", "model", "provider", "contextWindow", "maxChars", "platform",
-  "systemMessage", "tools", "toolUseEnforcement", "externalMemory", "currentTime", "cacheBoundary", "warningsBlock", "targetPath",
-  "userAuthored", "allow", "now", "timeZone",
-] as const;
+/** The option names the Worker takes: those the options schema marks `worker` (src/options/schema.ts). */
+const OPTION_KEYS: readonly string[] = optionKeys("worker");
 
 /**
  * Checks `options` of /v1/assemble and PUT /v1/sessions/:id/system-prompt and maps them to AssembleOptions. Paths
@@ -190,60 +186,71 @@ const OPTION_KEYS = [
  */
 export function assembleOptions(value: unknown): AssembleOptions {
   const o = object(value ?? {}, "options", OPTION_KEYS);
-  const out: AssembleOptions = { cwd: dir(o.cwd, "options.cwd") ?? WORKSPACE, root: dir(o.root, "options.root") ?? WORKSPACE };
-  const home = dir(o.home, "options.home");
-  if (home !== undefined) out.home = home;
-  const set = <K extends keyof AssembleOptions>(key: K, v: AssembleOptions[K] | undefined) => { if (v !== undefined) out[key] = v; };
-  set("policy", oneOf(o.policy, "options.policy", ["hermes", "codex", "claude", "cursor", "gemini", "openclaw"] as const));
-  set("mode", oneOf(o.mode, "options.mode", ["full", "minimal", "none"] as const));
-  set("budget", oneOf(o.budget, "options.budget", ["hermes", "openclaw"] as const));
-  for (const key of ["model", "provider", "platform", "systemMessage", "externalMemory", "targetPath"] as const) set(key, str(o[key], `options.${key}`, true));
-  set("contextWindow", int(o.contextWindow, "options.contextWindow"));
-  set("maxChars", int(o.maxChars, "options.maxChars"));
-  set("currentTime", bool(o.currentTime, "options.currentTime"));
-  set("cacheBoundary", bool(o.cacheBoundary, "options.cacheBoundary"));
-  set("warningsBlock", bool(o.warningsBlock, "options.warningsBlock"));
-  set("userAuthored", strings(o.userAuthored, "options.userAuthored"));
-  if (o.tools !== undefined) {
-    if (!Array.isArray(o.tools)) bad("E_TYPE", "options.tools must be an array of { name, summary? }");
-    out.tools = (o.tools as unknown[]).map((t, i) => {
-      const tool = object(t, `options.tools[${i}]`, ["name", "summary"]);
-      const summary = str(tool.summary, `options.tools[${i}].summary`, true);
-      return { name: str(tool.name, `options.tools[${i}].name`), ...(summary !== undefined ? { summary } : {}) };
-    });
-  }
-  if (o.toolUseEnforcement !== undefined) {
-    const t = o.toolUseEnforcement;
-    if (typeof t !== "boolean" && t !== "auto" && !(Array.isArray(t) && t.every((s) => typeof s === "string"))) {
-      bad("E_TYPE", "options.toolUseEnforcement must be true, false, \"auto\" or an array of model-name substrings");
-    }
-    out.toolUseEnforcement = t as AssembleOptions["toolUseEnforcement"];
-  }
-  if (o.allow !== undefined) {
-    if (!Array.isArray(o.allow)) bad("E_TYPE", "options.allow must be an array of { file, sha256, rules, reason? }");
-    out.allow = (o.allow as unknown[]).map((a, i) => {
-      const entry = object(a, `options.allow[${i}]`, ["file", "sha256", "rules", "reason"]);
-      const reason = str(entry.reason, `options.allow[${i}].reason`, true);
-      return {
-        file: str(entry.file, `options.allow[${i}].file`), sha256: str(entry.sha256, `options.allow[${i}].sha256`),
-        rules: strings(entry.rules, `options.allow[${i}].rules`) ?? [], ...(reason !== undefined ? { reason } : {}),
-      };
-    });
-  }
-  const now = str(o.now, "options.now", true);
-  if (now !== undefined) {
-    const date = new Date(now);
-    if (Number.isNaN(date.getTime())) bad("E_VALUE", `options.now must be an ISO 8601 date, got ${show(now)}`);
-    out.now = date;
-  }
-  const timeZone = str(o.timeZone, "options.timeZone", true);
-  if (timeZone !== undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone });
-    } catch {
-      bad("E_VALUE", `options.timeZone is not an IANA time zone: ${show(timeZone)}`);
-    }
-    out.timeZone = timeZone;
+  const out: AssembleOptions = { cwd: WORKSPACE, root: WORKSPACE };
+  for (const spec of ASSEMBLE_OPTIONS) {
+    if (!spec.worker) continue;
+    const v = optionValue(spec, o[spec.key], `options.${spec.key}`);
+    if (v !== undefined) (out as unknown as Record<string, unknown>)[spec.key] = v;
   }
   return out;
+}
+
+/**
+ * Checks one field of `options` by its kind in the options schema and returns the value AssembleOptions takes
+ * (undefined when absent).
+ * @throws HttpError 400: E_TYPE for a value of the wrong type, E_VALUE for one outside its enumeration or format.
+ */
+function optionValue(spec: OptionSpec, v: unknown, where: string): unknown {
+  switch (spec.kind) {
+    case "dir": return dir(v, where);
+    case "enum": return oneOf(v, where, enumValues(spec)!);
+    case "string": case "name": return str(v, where, true);
+    case "positiveInt": return int(v, where);
+    case "boolean": return bool(v, where);
+    case "strings": return strings(v, where);
+    case "tools":
+      if (v === undefined) return undefined;
+      if (!Array.isArray(v)) bad("E_TYPE", `${where} must be an array of { name, summary? }`);
+      return (v as unknown[]).map((t, i) => {
+        const tool = object(t, `${where}[${i}]`, ["name", "summary"]);
+        const summary = str(tool.summary, `${where}[${i}].summary`, true);
+        return { name: str(tool.name, `${where}[${i}].name`), ...(summary !== undefined ? { summary } : {}) };
+      });
+    case "toolUseEnforcement":
+      if (v !== undefined && typeof v !== "boolean" && v !== "auto" && !(Array.isArray(v) && v.every((s) => typeof s === "string"))) {
+        bad("E_TYPE", `${where} must be true, false, "auto" or an array of model-name substrings`);
+      }
+      return v;
+    case "allow":
+      if (v === undefined) return undefined;
+      if (!Array.isArray(v)) bad("E_TYPE", `${where} must be an array of { file, sha256, rules, reason? }`);
+      return (v as unknown[]).map((a, i) => {
+        const entry = object(a, `${where}[${i}]`, ["file", "sha256", "rules", "reason"]);
+        const reason = str(entry.reason, `${where}[${i}].reason`, true);
+        return {
+          file: str(entry.file, `${where}[${i}].file`), sha256: str(entry.sha256, `${where}[${i}].sha256`),
+          rules: strings(entry.rules, `${where}[${i}].rules`) ?? [], ...(reason !== undefined ? { reason } : {}),
+        };
+      });
+    case "date": {
+      const text = str(v, where, true);
+      if (text === undefined) return undefined;
+      const date = new Date(text);
+      if (Number.isNaN(date.getTime())) bad("E_VALUE", `${where} must be an ISO 8601 date, got ${show(text)}`);
+      return date;
+    }
+    case "timeZone": {
+      const timeZone = str(v, where, true);
+      if (timeZone === undefined) return undefined;
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone });
+      } catch {
+        bad("E_VALUE", `${where} is not an IANA time zone: ${show(timeZone)}`);
+      }
+      return timeZone;
+    }
+    default:
+      // A kind marked `worker: true` in the schema needs a case here; test/architecture.test.ts checks there is one.
+      return bad("E_UNKNOWN_FIELD", `${where} is not taken by this API`);
+  }
 }

@@ -1,13 +1,13 @@
 // The Node implementation of WorkspaceReader, over node:fs/promises. Everything runtime-specific about reading a
 // workspace lives here; discovery only sees ReadResult / DirEntry values.
 import { closeSync, constants, openSync, readSync, statSync, type Stats } from "node:fs";
-import { open, readdir, realpath, stat } from "node:fs/promises";
+import { open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
-import { PromptasmError } from "../errors.js";
-import type { DirEntry, ReadResult, WorkspaceReader } from "../discovery/reader.js";
-import { decodeFileBytes, looksBinary } from "./decode.js";
+import { PromptasmError } from "../../errors.js";
+import type { DirEntry, ReadResult, WorkspaceReader } from "../../discovery/reader.js";
+import { decodeFileBytes, looksBinary } from "../decode.js";
 
-export { BINARY_SNIFF_BYTES, firstInvalidUtf8 } from "./decode.js";
+export { BINARY_SNIFF_BYTES, firstInvalidUtf8 } from "../decode.js";
 
 /**
  * Default per-file limit: 256 MiB (268,435,456 bytes). Decoding UTF-8 yields at most one UTF-16 code unit per byte,
@@ -162,6 +162,15 @@ export class NodeWorkspaceReader implements WorkspaceReader {
   async realPath(path: string): Promise<string | null> {
     try {
       return await realpath(path);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The target stored in the symbolic link at `path` (fs.readlink), or null when it is not a link or is missing. */
+  async readLink(path: string): Promise<string | null> {
+    try {
+      return await readlink(path);
     } catch {
       return null;
     }

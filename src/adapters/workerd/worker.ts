@@ -15,7 +15,7 @@
 //
 // Every /v1 route needs `Authorization: Bearer <token>`, a token listed in the API_TOKENS secret. Each token is its own
 // tenant: sessions live under a KV prefix made from the token's SHA-256, so tenants never see each other's sessions.
-// Client errors are 4xx `{ ok: false, error: { code, message } }`; limits are in ./worker/input.ts.
+// Client errors are 4xx `{ ok: false, error: { code, message } }`; limits are in ./input.ts.
 //
 // A prompt read back from KV is scanned (the "context" scope) before it is returned or sent: PUT rebuilds one that has
 // findings its fresh build lacks (see freezeSession); GET and POST …/request, which have no workspace to rebuild
@@ -23,23 +23,24 @@
 // A session whose own inputs carry findings (userAuthored or allowed files, a systemMessage that matches a rule) can
 // therefore only take its prompt from the PUT response.
 
-import mod from "../../build/release.wasm";
-import { createPromptasm, type Promptasm } from "../index.js";
-import { PromptasmError } from "../errors.js";
-import { SessionStoreError } from "../stores/errors.js";
-import { MapWorkspaceReader } from "./map-reader.js";
-import { KvSessionStore, type KvNamespaceLike } from "../stores/kv.js";
-import { freezeSession, invalidateSession, STORED_PROMPT_SCOPE } from "../stores/session.js";
-import { contentHash, isSessionRecord } from "../stores/record.js";
-import { MAX_SESSION_ID_CHARS } from "../stores/types.js";
-import { assembleJson } from "../prompt/json.js";
-import { anthropicRequest } from "../providers/anthropic.js";
-import { openaiChatRequest, openaiResponsesRequest } from "../providers/openai.js";
-import { geminiGenerateContent } from "../providers/gemini.js";
-import { bedrockConverseRequest } from "../providers/bedrock.js";
-import { HttpError, assembleOptions, files, object, readJson, str, WORKSPACE } from "./worker/input.js";
+import mod from "../../../build/release.wasm";
+import { createPromptasm, type Promptasm } from "../../api/promptasm.js";
+import { PromptasmError } from "../../errors.js";
+import { SessionStoreError } from "../../stores/errors.js";
+import { MapWorkspaceReader } from "../map-reader.js";
+import { KvSessionStore, type KvNamespaceLike } from "../../stores/kv.js";
+import { freezeSession, invalidateSession, STORED_PROMPT_SCOPE } from "../../stores/session.js";
+import { contentHash, isSessionRecord } from "../../stores/record.js";
+import { MAX_SESSION_ID_CHARS } from "../../stores/types.js";
+import { assembleJson } from "../../prompt/json.js";
+import { anthropicRequest } from "../../providers/anthropic.js";
+import { openaiChatRequest, openaiResponsesRequest } from "../../providers/openai.js";
+import { geminiGenerateContent } from "../../providers/gemini.js";
+import { bedrockConverseRequest } from "../../providers/bedrock.js";
+import { ENUMS } from "../../options/schema.js";
+import { HttpError, assembleOptions, files, object, readJson, str, WORKSPACE } from "./input.js";
 // No named exports but functions: workerd takes every export of the main module as a handler (a constant fails
-// to start). The limits are exported by ./worker/input.ts.
+// to start). The limits are exported by ./input.ts.
 
 /** The bindings wrangler.toml declares, and the secret. */
 export interface WorkerEnv {
@@ -186,13 +187,16 @@ async function invalidate(env: WorkerEnv, tenant: string, id: string): Promise<R
   return ok ? json(200, { id, deleted: true }) : error(503, "E_STORE", `session ${JSON.stringify(id)}: the delete failed; try again`);
 }
 
-const PROVIDERS = ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock"] as const;
+/** Request formats /request builds: the options schema's provider enumeration. */
+const PROVIDERS: readonly string[] = ENUMS.provider;
 
 /** POST /v1/sessions/:id/request: a provider request body from the frozen prompt, with its cache markers. */
 async function providerRequest(request: Request, env: WorkerEnv, tenant: string, id: string): Promise<Response> {
   const body = object(await readJson(request), "the body", ["provider", "model", "messages", "ephemeral", "maxTokens", "ttl", "tools"]);
   const provider = str(body.provider, "provider");
-  if (!(PROVIDERS as readonly string[]).includes(provider)) throw new HttpError(400, "E_VALUE", `provider must be one of ${PROVIDERS.join(", ")}, got ${JSON.stringify(provider)}`);
+  if (!PROVIDERS.includes(provider)) {
+    throw new HttpError(400, "E_VALUE", `provider must be one of ${PROVIDERS.join(", ")}, got ${JSON.stringify(provider)}`);
+  }
   const model = str(body.model, "model");
   const ephemeral = str(body.ephemeral, "ephemeral", true);
   if (!Array.isArray(body.messages)) throw new HttpError(400, "E_TYPE", "messages must be an array");
@@ -219,8 +223,8 @@ async function providerRequest(request: Request, env: WorkerEnv, tenant: string,
       break;
     case "openai-chat":
     case "openai-responses": {
-      const build = provider === "openai-chat" ? openaiChatRequest : openaiResponsesRequest;
-      out = build({ system, ephemeral, messages, model, sessionId: id, ...(maxTokens !== undefined ? { maxTokens } : {}), ...(tools !== undefined ? { tools } : {}) });
+      const openaiInput = { system, ephemeral, messages, model, sessionId: id, ...(maxTokens !== undefined ? { maxTokens } : {}), ...(tools !== undefined ? { tools } : {}) };
+      out = provider === "openai-chat" ? openaiChatRequest(openaiInput) : openaiResponsesRequest(openaiInput);
       break;
     }
     case "gemini":
@@ -278,3 +282,6 @@ export async function handleRequest(request: Request, env: WorkerEnv): Promise<R
 export default {
   fetch: (request: Request, env: WorkerEnv): Promise<Response> => handleRequest(request, env),
 };
+
+/** The Durable Object class wrangler.toml binds SESSIONS to (see DurableObjectSessionStore): the main module exports it. */
+export { FrozenPromptObject } from "../../stores/durable-object.js";

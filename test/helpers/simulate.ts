@@ -1,7 +1,8 @@
 // A simulated agent session over a SessionStore: every turn freezes the system prompt (freezeSession), builds an
 // Anthropic Messages request from it and a growing conversation (anthropicRequest), and works out what Anthropic's
-// prompt cache would read and write for that request. Used by the tests to show that a frozen prompt keeps the cache
-// hitting through memory writes, a platform switch and a store reload, and misses exactly once after a compression.
+// prompt cache would read and write for that request. Test machinery (under test/, so it stays out of dist/), used by
+// the tests to show that a frozen prompt keeps the cache hitting through memory writes, a platform switch and a store
+// reload, and misses exactly once after a compression.
 // Runtime-neutral: no node:*, DOM or Workers global; the store and the token counter come in from the caller.
 //
 // The cache model follows the prompt-caching page (https://platform.claude.com/docs/en/build-with-claude/prompt-caching):
@@ -20,9 +21,9 @@
 import {
   anthropicRequest, countAnthropicBreakpoints, estimateTokens, prefixTextOfBlock,
   type AnthropicContentBlock, type AnthropicMessage, type AnthropicMessagesRequest, type AnthropicTool, type AnthropicTtl,
-} from "../providers/anthropic.js";
-import { freezeSession, invalidateSession, type CurrentRuntime, type PromptScanner, type SessionState, type SessionWarning } from "./session.js";
-import type { SessionLogger, SessionStore } from "./types.js";
+} from "../../src/providers/anthropic.js";
+import { freezeSession, invalidateSession, type CurrentRuntime, type PromptScanner, type SessionState, type SessionWarning } from "../../src/stores/session.js";
+import type { SessionLogger, SessionStore } from "../../src/stores/types.js";
 
 /**
  * Something that happens before a turn:

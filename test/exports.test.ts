@@ -1,0 +1,64 @@
+// The package's public surface: the runtime names each entry exports ("." and "./node" in package.json). A name
+// added or removed here is a change to the public API: update the list on purpose, and the README/docs with it.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import * as neutral from "../src/index.js";
+import * as node from "../src/node.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The runtime-neutral entry ("." outside Node), sorted by code unit. */
+const NEUTRAL_NAMES = [
+  "ASSEMBLE_OPTIONS", "BUILTIN_RULES", "CACHE_BOUNDARY", "CONFIG_FILE", "DEFAULT_MIN_CACHE_TOKENS", "DISCOVERY_POLICIES",
+  "ENUMS", "EXTERNAL_MEMORY_LABEL", "IndexedDbSessionStore", "JOIN_WINDOW", "KvSessionStore", "MAX_CACHE_BREAKPOINTS",
+  "MapWorkspaceReader", "MemorySessionStore", "PromptasmError", "SCOPES", "STORED_PROMPT_SCOPE", "SessionStoreError",
+  "addDynamicText", "anthropicRequest", "applyBudget", "assembleSystemPrompt", "bedrockConverseRequest",
+  "canCarryBreakpoint", "compileRules", "countAnthropicBreakpoints", "createPromptasm", "createSessionRecord",
+  "decodeFileBytes", "detectCacheInput", "discover", "discoverForAssembly", "estimateTokens", "explainCacheBreak",
+  "formatCacheBreak", "freezeSession", "geminiCachedContent", "geminiGenerateContent", "instructionRole",
+  "invalidateSession", "joinFindings", "minCacheableTokens", "openaiChatRequest", "openaiResponsesRequest",
+  "parseConfig", "rulesForScope", "scanReference", "sectionSpans", "sections", "sha256Hex", "splitAtBoundary",
+  "toDeveloperRole", "userMessageWithContext", "validateAssembleOptions", "withCurrentTime",
+];
+
+/** What "./node" (and "." under Node) adds to the neutral entry. */
+const NODE_ONLY_NAMES = ["DEFAULT_MAX_BYTES", "NodeWorkspaceReader", "SqliteSessionStore", "WASM_URL", "loadPromptasm", "scanFile"];
+
+describe("the public entries", () => {
+  it('"." exports exactly the listed runtime names (55, down from 89)', () => {
+    expect(Object.keys(neutral).sort()).toEqual(NEUTRAL_NAMES);
+    expect(NEUTRAL_NAMES).toHaveLength(55);
+  });
+
+  it('"./node" is the neutral entry plus the Node loader, the filesystem reader, scanFile and SQLite', () => {
+    expect(Object.keys(node).sort()).toEqual([...NEUTRAL_NAMES, ...NODE_ONLY_NAMES].sort());
+    // Same objects, not copies: a class from either entry passes instanceof against the other.
+    expect(node.createPromptasm).toBe(neutral.createPromptasm);
+    expect(node.PromptasmError).toBe(neutral.PromptasmError);
+  });
+
+  it("leaves test machinery and internals out", () => {
+    for (const name of ["simulateSession", "formatSimulationTable", "Scanner", "findInvisible", "prefixTextOfBlock",
+      "cachePoint", "OPENCLAW_BUDGET", "truncationMarker", "firstInvalidUtf8", "contentHash"]) {
+      expect(name in neutral, name).toBe(false);
+      expect(name in node, name).toBe(false);
+    }
+    // The session simulator lives under test/, so tsc never puts it in dist/.
+    expect(readdirSync(`${ROOT}/src/stores`)).not.toContain("simulate.ts");
+  });
+
+  it("names each provider function instead of re-exporting whole provider files", () => {
+    const index = readFileSync(`${ROOT}/src/index.ts`, "utf8");
+    expect(index).not.toMatch(/export \* from/);
+    // The only namespace export is the section builders.
+    expect(index.match(/export \* as \w+/g)).toEqual(["export * as sections"]);
+  });
+
+  it("has a package.json export for each entry, pointing at the built files", () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8"));
+    expect(Object.keys(pkg.exports)).toEqual([".", "./node", "./wasm"]);
+    expect(pkg.exports["./node"].default).toBe("./dist/node.js");
+    expect(pkg.exports["."].default).toBe("./dist/index.js");
+  });
+});
