@@ -77,11 +77,12 @@ function joinsScript(c: u32, offset: i32): bool {
 
 let total: i32 = 0;
 
-/** How many invisible characters the last findInvisible() call found (it may have returned fewer). */
+/** How many invisible characters the last findInvisibleAt()/findInvisibleIn() call found (it may have returned fewer). */
 export function invisibleTotal(): i32 { return total; }
 
 /**
- * Finds invisible characters in `text`.
+ * Finds invisible characters in the `n` UTF-16 code units at address `base` (the core's text buffer, assembly/utf8.ts:
+ * decoded UTF-8 or a string TypeScript wrote there).
  * Returns pairs [codePoint, offset] in ascending offset order (offset in UTF-16 code units), at most `max` pairs;
  * invisibleTotal() tells how many there were.
  * - Tag characters U+E0000..U+E007F (the surrogate pair DB40 DC00..DC7F) are reported once, at the high surrogate.
@@ -92,11 +93,6 @@ export function invisibleTotal(): i32 { return total; }
  * - Not reported either: an RGI emoji tag sequence (a subdivision flag, U+1F3F4 + tags + U+E007F); LRM, RLM and the
  *   Arabic letter mark within 8 code units of a right-to-left letter; a soft hyphen between two letters.
  */
-export function findInvisible(text: string, max: i32): Int32Array {
-  return findInvisibleAt(changetype<usize>(text), text.length, max);
-}
-
-/** findInvisible() over `n` UTF-16 code units at address `base` (the core's decoded UTF-8 input, assembly/utf8.ts). */
 export function findInvisibleAt(base: usize, n: i32, max: i32): Int32Array {
   return findInvisibleIn(base, n, 0, n, max);
 }

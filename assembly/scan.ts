@@ -36,6 +36,16 @@ const MAX_STATES: i32 = 0xFFFF;
 /** Rows allocated when a table is installed (grown by doubling up to the capacity). */
 const FIRST_ROWS: i32 = 1024;
 
+/** Status codes of the setup exports (loadTables, useSlot, setTransition, setChains, scanStart*, restartSerial). */
+const OK: i32 = 0;
+/** An argument is out of range: a state, class or range outside the table or text, or a class map entry >= classes. */
+const BAD_RANGE: i32 = -1;
+/** A table shape is not one the core takes: slot, class count, capacity, edge or skip class (or an empty slot). */
+const BAD_SHAPE: i32 = -4;
+
+/** stepChain()/runBlocks() result: too many matches held, walk the piece serially instead. */
+const FALL_BACK: i32 = -1;
+
 /** scanRun() results. */
 const DONE: i32 = 0;
 const NEED_TRANSITION: i32 = 1;
@@ -133,16 +143,16 @@ const slotTable = new StaticArray<Uint32Array | null>(SLOTS);
 const slotScalars = new StaticArray<i32>(SLOTS * 6); // capacity, nClasses, edgeClass, skipClass, cutsOk, rows
 
 /**
- * Installs a rule set's class map and an empty transition table (room for up to `cap` states) in `slot` (0..7) and
+ * Installs a rule set's class map and an empty transition table (room for up to `cap` states) in `slot` (0..15) and
  * makes it the current one. `cuts`: code units 0x09, 0x0A and 0x20 are neither word characters nor skipped, so an
- * interleaved walk may cut the text there. Returns 0, or -1 for a malformed class map, -4 for bad scalars or slot.
+ * interleaved walk may cut the text there. Returns OK, or BAD_RANGE for a malformed class map, BAD_SHAPE for bad scalars or slot.
  */
 export function loadTables(slot: i32, map: Uint8Array, cap: i32, classes: i32, edge: i32, skip: i32, cuts: bool): i32 {
-  if (slot < 0 || slot >= SLOTS) return -4;
-  if (classes <= 0 || classes > 256 || cap < 1 || cap > MAX_STATES) return -4;
-  if (edge < 0 || edge >= classes || skip < -1 || skip >= classes || skip == edge) return -4;
-  if (map.length != 65536) return -1;
-  for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return -1;
+  if (slot < 0 || slot >= SLOTS) return BAD_SHAPE;
+  if (classes <= 0 || classes > 256 || cap < 1 || cap > MAX_STATES) return BAD_SHAPE;
+  if (edge < 0 || edge >= classes || skip < -1 || skip >= classes || skip == edge) return BAD_SHAPE;
+  if (map.length != 65536) return BAD_RANGE;
+  for (let i = 0; i < 65536; i++) if (<i32>unchecked(map[i]) >= classes) return BAD_RANGE;
   const first = min(cap, FIRST_ROWS);
   slotMap[slot] = map;
   memory.copy(MAPS + (<usize>slot << 16), map.dataStart, 65536);
@@ -155,12 +165,12 @@ export function loadTables(slot: i32, map: Uint8Array, cap: i32, classes: i32, e
   slotScalars[slot * 6 + 5] = first;
   useSlot(slot);
   clearTable();
-  return 0;
+  return OK;
 }
 
-/** Makes an installed slot's rule set the current one; its cached transitions are kept. Returns 0, or -4. */
+/** Makes an installed slot's rule set the current one; its cached transitions are kept. Returns OK, or BAD_SHAPE. */
 export function useSlot(slot: i32): i32 {
-  if (slot < 0 || slot >= SLOTS || slotTable[slot] === null) return -4;
+  if (slot < 0 || slot >= SLOTS || slotTable[slot] === null) return BAD_SHAPE;
   current = slot;
   classMap = slotMap[slot];
   mapBase = MAPS + (<usize>slot << 16);
@@ -173,7 +183,7 @@ export function useSlot(slot: i32): i32 {
   skipClass = slotScalars[slot * 6 + 3];
   cutsOk = slotScalars[slot * 6 + 4] != 0;
   rows = slotScalars[slot * 6 + 5];
-  return 0;
+  return OK;
 }
 
 /** Forgets every cached transition of the current slot (the rule set's DFA cache was reset). */
@@ -207,25 +217,25 @@ function ensureRows(need: i32): void {
 
 /**
  * Stores a transition built by TypeScript: from state `from` on class `cls` to state `to`, which accepts at least
- * one rule when `toAccepts` is set. Returns 0, or -1 when an argument is out of range (nothing stored).
+ * one rule when `toAccepts` is set. Returns OK, or BAD_RANGE when an argument is out of range (nothing stored).
  */
 export function setTransition(from: i32, cls: i32, to: i32, toAccepts: bool): i32 {
-  if (table === null || from < 0 || from >= capacity || cls < 0 || cls >= nClasses) return -1;
-  if (to < 0 || to >= capacity) return -1;
+  if (table === null || from < 0 || from >= capacity || cls < 0 || cls >= nClasses) return BAD_RANGE;
+  if (to < 0 || to >= capacity) return BAD_RANGE;
   ensureRows(max(from, to) + 1);
   unchecked(table![from * nClasses + cls] = <u32>(tBase + <usize>(to * rowBytes)) | (toAccepts ? ACCEPT : 0));
-  return 0;
+  return OK;
 }
 
 /**
  * Sets how scans walk: `chains` interleaved walks (1 = serial, at most 4) for texts of at least `min` code units
- * (at least 2 × CHECKPOINT per chain). The default is 4 chains from 1,024 units (measured: 1,024 and 2,048 within 2% on the corpus, 1,024 ahead). Returns 0, or -1 when out of range.
+ * (at least 2 × CHECKPOINT per chain). The default is 4 chains from 1,024 units (measured: 1,024 and 2,048 within 2% on the corpus, 1,024 ahead). Returns OK, or BAD_RANGE when out of range.
  */
 export function setChains(chains: i32, min: i32): i32 {
-  if (chains < 1 || chains > CHAINS || min < chains * 2 * CHECKPOINT) return -1;
+  if (chains < 1 || chains > CHAINS || min < chains * 2 * CHECKPOINT) return BAD_RANGE;
   chainsWanted = chains;
   minUnits = min;
-  return 0;
+  return OK;
 }
 
 /** Sets the root state (the rule set's start state, no match in progress) that interleaved segments start in. */
@@ -233,7 +243,7 @@ export function setRootState(s: i32): void { if (s >= 0 && s < capacity) { ensur
 
 /**
  * Starts scanning the core's decoded UTF-8 input (assembly/utf8.ts) as one whole text, in state `start`.
- * Returns 0, or -1 when `start` is not below the table's capacity (nothing started).
+ * Returns OK, or BAD_RANGE when `start` is not below the table's capacity (nothing started).
  */
 export function scanStartDecoded(start: i32): i32 {
   return scanStartBuffer(start, 0, true, true);
@@ -242,7 +252,7 @@ export function scanStartDecoded(start: i32): i32 {
 /**
  * Starts scanning a chunk of text the caller wrote into the decoded-text buffer (assembly/utf8.ts unitsBuffer()),
  * in state `start`. `offset` is where the chunk's first code unit sits in the whole input; `endsInput`: feed EDGE
- * first (the chunk holds the input's last code unit); `startsInput`: feed EDGE last. Returns 0, or -1 when `start`
+ * first (the chunk holds the input's last code unit); `startsInput`: feed EDGE last. Returns OK, or BAD_RANGE when `start`
  * is out of range (nothing started).
  */
 export function scanStartBuffer(start: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
@@ -252,11 +262,11 @@ export function scanStartBuffer(start: i32, offset: i32, endsInput: bool, starts
 /**
  * scanStartBuffer() for the code units [from, to) of the decoded-text buffer (a block decoded with context on each
  * side): `offset` is where unit `from` sits in the whole input (it may be negative: offsets counted from the end).
- * Returns 0, or -1 when `start` or the range is out of range (nothing started).
+ * Returns OK, or BAD_RANGE when `start` or the range is out of range (nothing started).
  */
 export function scanStartRange(start: i32, from: i32, to: i32, offset: i32, endsInput: bool, startsInput: bool): i32 {
-  if (start < 0 || start >= capacity) return -1; // the loop indexes the table by state: keep it in range
-  if (from < 0 || to < from || to > decodedUnits()) return -1;
+  if (start < 0 || start >= capacity) return BAD_RANGE; // the loop indexes the table by state: keep it in range
+  if (from < 0 || to < from || to > decodedUnits()) return BAD_RANGE;
   ensureRows(start + 1);
   src = decodedPointer() + (<usize>from << 1);
   pos = to - from - 1;
@@ -271,7 +281,7 @@ export function scanStartRange(start: i32, from: i32, to: i32, offset: i32, ends
   mode = SERIAL;
   if (chainsWanted > 1 && cutsOk && pos + 1 >= minUnits) planChains();
   unchecked(stats[mode == SERIAL ? STAT_SERIAL : STAT_INTERLEAVED]++);
-  return 0;
+  return OK;
 }
 
 // Cuts [0, pos] into up to chainsWanted segments at spaces; on success the scan starts CHAINED.
@@ -328,15 +338,15 @@ export function scanInterleaved(): bool { return mode != SERIAL; }
 
 /**
  * Drops an interleaved scan's work and walks the chunk again serially from state `start` (its start state
- * renumbered after a cache reset). Returns 0, or -1 when `start` is out of range.
+ * renumbered after a cache reset). Returns OK, or BAD_RANGE when `start` is out of range.
  */
 export function restartSerial(start: i32): i32 {
-  if (start < 0 || start >= capacity) return -1;
+  if (start < 0 || start >= capacity) return BAD_RANGE;
   ensureRows(start + 1);
   startRow = <usize>(start * rowBytes);
   if (mode != SERIAL) unchecked(stats[STAT_RESTARTS]++);
   fallBack();
-  return 0;
+  return OK;
 }
 
 function flood(): void {
@@ -452,7 +462,7 @@ function record(list: Array<i32>, a: usize, offset: i32): bool {
 }
 
 // Walks chain c until it has consumed a multiple of CHECKPOINT units (aligned) or its segment ends (!aligned),
-// storing a checkpoint (a row offset) at each multiple. Returns DONE, NEED_TRANSITION, or -1 to fall back to a
+// storing a checkpoint (a row offset) at each multiple. Returns DONE, NEED_TRANSITION, or FALL_BACK to fall back to a
 // serial walk.
 function stepChain(c: i32, aligned: bool): i32 {
   const p = src;
@@ -474,7 +484,7 @@ function stepChain(c: i32, aligned: bool): i32 {
         unchecked(chPos[c] = i); unchecked(chRow[c] = <i32>(a - tBase)); return need(a - tBase, <i32>cls);
       }
       a = <usize>(v & ~ACCEPT);
-      if (record(list, a, base + i + 1)) return -1;
+      if (record(list, a, base + i + 1)) return FALL_BACK;
     } else a = <usize>v;
     i--;
     const now = hi - 1 - i;
@@ -498,7 +508,7 @@ function runChains(): i32 {
     // Every chain to a checkpoint (after a pause, the chains stand at different steps of a block).
     for (let c = 0; c < k; c++) {
       const rc = stepChain(c, true);
-      if (rc == -1) { flood(); return DONE; }
+      if (rc == FALL_BACK) { flood(); return DONE; }
       if (rc != DONE) return rc;
     }
     if (k != CHAINS) break;
@@ -507,12 +517,12 @@ function runChains(): i32 {
     for (let c = 0; c < k; c++) left = min(left, unchecked(chPos[c]) - unchecked(chLo[c]) + 1);
     if (left < CHECKPOINT) break;
     const rc = runBlocks(left / CHECKPOINT);
-    if (rc == -1) { flood(); return DONE; }
+    if (rc == FALL_BACK) { flood(); return DONE; }
     if (rc != DONE) return rc;
   }
   for (let c = 0; c < k; c++) {
     const rc = stepChain(c, false);
-    if (rc == -1) { flood(); return DONE; }
+    if (rc == FALL_BACK) { flood(); return DONE; }
     if (rc != DONE) return rc;
   }
   mode = FIXING;
@@ -525,7 +535,7 @@ function runChains(): i32 {
 
 // `blocks` blocks of CHECKPOINT steps of all four chains (each has that many units left and stands at a
 // checkpoint). A step that meets anything but a known, non-accepting entry stops the blocks; that step is then
-// taken chain by chain with stepChain's checks. Returns DONE, NEED_TRANSITION, or -1.
+// taken chain by chain with stepChain's checks. Returns DONE, NEED_TRANSITION, or FALL_BACK.
 function runBlocks(blocks: i32): i32 {
   const ck = checkpoints.dataStart;
   const base0 = tBase;

@@ -13,7 +13,8 @@
 //   tsx bench/hyperscan.ts FILE [scope]   prints Hyperscan's figures for our rules at `scope` (default strict) on FILE
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,19 +108,32 @@ export function runHyperscan(file: string, patternsFile: string, reps = 5): { ok
  * @returns the file of the lines kept, and the failing lines' messages.
  */
 export function compilablePatterns(text: string): { file: string; kept: number; dropped: string[] } {
+  // Hyperscan takes minutes to compile our exported rules, so the outcome is kept in the temp directory, keyed by the
+  // export's SHA-256: a second bench run with the same rules skips the search.
+  const cache = join(tmpdir(), `promptasm-hs-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.json`);
+  if (existsSync(cache)) {
+    const c = JSON.parse(readFileSync(cache, "utf8")) as { lines: string[]; dropped: string[] };
+    return { file: tempFile("rules.patterns", c.lines.join("\n") + "\n"), kept: c.lines.length, dropped: c.dropped };
+  }
+  const found = search(text);
+  writeFileSync(cache, JSON.stringify({ lines: found.lines, dropped: found.dropped }));
+  return { file: found.file, kept: found.lines.length, dropped: found.dropped };
+}
+
+function search(text: string): { file: string; lines: string[]; dropped: string[] } {
   const lines = text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
   const tiny = tempFile("tiny.txt", "x");
   const dropped: string[] = [];
   for (;;) {
     const file = tempFile("rules.patterns", lines.join("\n") + "\n");
     const r = runHyperscan(tiny, file, 1);
-    if (r.ok) return { file, kept: lines.length, dropped };
+    if (r.ok) return { file, lines, dropped };
     const m = /cannot compile pattern (\d+) .*: ([^:]+)$/s.exec(r.reason) ?? /cannot compile pattern (\d+)/.exec(r.reason);
     if (!m) throw new Error(`hs-bench: ${r.reason}`);
     const k = Number(m[1]);
     dropped.push(m[2]?.trim() ?? "rejected");
     lines.splice(k, 1);
-    if (lines.length === 0) return { file, kept: 0, dropped };
+    if (lines.length === 0) return { file, lines, dropped };
   }
 }
 

@@ -8,7 +8,9 @@
 // the attack corpus (703 of 707). JS rows on adversarial inputs are timed on a 20 KB slice, so their findings column
 // counts the slice.
 //
-//   npm run bench            table on stdout (about 16 minutes on a 2-core machine)
+//   npm run bench            the anchor part (bench/anchor.ts: Hyperscan beside us, rule groups against one
+//                            automaton, start-up), then the table, on stdout (about 20 minutes on a 2-core machine)
+//   npm run bench -- --anchor  the anchor part only
 //   npm run bench -- --json  the same rows as JSON
 //   npm run bench -- --quick skip the 100 MB inputs (about 15 minutes: most of the time goes to the JS engines)
 //
@@ -23,6 +25,7 @@ import { createCore } from "../dist/core/wasm.js";
 import { compileRules } from "../dist/scan/compile.js";
 import { compileReference, scanReference } from "../dist/scan/reference.js";
 import { BUILTIN_RULES } from "../dist/scan/rules.js";
+import { runAnchor } from "./anchor.js";
 
 const RUNS = 5;
 const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
@@ -32,6 +35,13 @@ const quick = process.argv.includes("--quick");
 const wasmModule = await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url)));
 // The core as the Node entry creates it (Buffer's UTF-16 encoder copies strings in with one memcpy).
 const core = await createCore(wasmModule, { encodeUtf16: (text) => Buffer.from(text, "utf16le") });
+// The anchor part first (bench/anchor.ts): Hyperscan beside us on the same bytes, rule groups against one automaton.
+const anchorRows = runAnchor(core, json ? () => {} : (line) => console.log(line));
+if (process.argv.includes("--anchor")) {
+  if (json) console.log(JSON.stringify({ unit: "MB = 10^6 bytes of UTF-8 input", anchor: anchorRows }, null, 2));
+  process.exit(0);
+}
+if (!json) console.log("");
 // The same core walking each text serially (one DFA walk, no interleaving), to show what interleaving gives.
 const serialCore = await createCore(wasmModule, { encodeUtf16: (text) => Buffer.from(text, "utf16le"), scanChains: { chains: 1 } });
 // The full rule set (all scopes), and the first ten rules (the seed set) as the naive baseline's rules.
@@ -178,7 +188,7 @@ const target = rows.find((r) => r.input.startsWith("corpus benign") && r.input.i
 const stats = core.scanStats();
 const walked = { ...stats, note: "counts over the whole run of the default core: pieces walked serially / cut into interleaved segments; fix-up walks, how many met the segment's own walk, code units they walked; interleaved scans given up for a serial walk (match floods, cache resets)" };
 const ruleSet = { rules: patterns.length, compileMs: Number(compileMs.toFixed(1)), dfaStatesBuilt: compiled.statesBuilt, cacheResets: compiled.generation, capacity: compiled.capacity };
-if (json) console.log(JSON.stringify({ unit: "MB = 10^6 bytes of UTF-8 input", runs: RUNS, ruleSet, walked, rows }, null, 2));
+if (json) console.log(JSON.stringify({ unit: "MB = 10^6 bytes of UTF-8 input", runs: RUNS, ruleSet, walked, anchor: anchorRows, rows }, null, 2));
 else {
   console.log(`rule set: ${ruleSet.rules} rules compiled in ${ruleSet.compileMs} ms; lazy DFA: ${ruleSet.dfaStatesBuilt} states built over the whole run, ${ruleSet.cacheResets} cache resets (capacity ${ruleSet.capacity})`);
   console.log(`median of ${RUNS} runs after a warm-up (3 for 100 MB); MB = 10^6 bytes of UTF-8 input; -bytes rows: decode + invisible pass + scan in the core;`);

@@ -180,6 +180,12 @@ describe("truncation warnings: mode, signature, injection stats (issue 17)", () 
     expect(second.userPromptPrefix).toBe("");
     // The frozen prompt is the same whether or not the warning shows.
     expect(second.prompt).toBe(first.prompt);
+    // A store works as well as a list: a Set, or anything with has() (a promise is awaited).
+    expect((await run({ truncationWarning: "once", shownWarnings: new Set([w.signature]) })).truncationWarning!.show).toBe(false);
+    const asked: string[] = [];
+    const store = { has: async (sig: string) => { asked.push(sig); return false; } };
+    expect((await run({ truncationWarning: "once", shownWarnings: store })).truncationWarning!.show).toBe(true);
+    expect(asked).toEqual([w.signature]);
     const grown = await run({ truncationWarning: "once", shownWarnings: [w.signature] }, 1);
     expect(grown.truncationWarning!.signature).not.toBe(w.signature);
     expect(grown.truncationWarning!.show).toBe(true);

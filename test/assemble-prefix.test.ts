@@ -54,6 +54,10 @@ function options(repo: string, policy: AssembleOptions["policy"]): AssembleOptio
     overrides: { interactionStyle: "Be brief." },
     externalMemory: "- Recalled: the deploy runs on Fridays.",
     currentTime: true,
+    memoryFiles: { memory: true, user: true },
+    sessionStart: { form: "weekday-time", sessionId: "session-1" },
+    // The same repository state in every checkout (a snapshot holds no path; worktrees differ only in where they sit).
+    gitSnapshot: { branch: "main", staged: 0, modified: 1, untracked: 0, conflicted: 0, commits: [{ hash: "1a2b3c4", subject: "Fixture" }] },
     now: new Date("2026-11-29T23:30:00Z"), timeZone: "UTC",
   };
 }
@@ -84,7 +88,10 @@ describe("the prefix above the cache boundary does not depend on the checkout's 
       // The run really has truncation and the optional sections on.
       expect(ra.truncations.map((t) => t.file)).toEqual(["AGENTS.md"]);
       const ids = ra.sections.map((s) => s.id);
-      for (const id of ["identity", "tool-list", "skills-index", "system-message", "project-context", "truncation-warning", "memory", "current-time", "platform", "environment", "runtime"]) {
+      for (const id of [
+        "identity", "tool-list", "skills-index", "system-message", "project-context", "truncation-warning", "git-snapshot", "memory",
+        "current-time", "platform", "environment", "runtime",
+      ]) {
         expect(ids).toContain(id);
       }
       expect(prefix(ra)).toBe(prefix(rb));

@@ -72,7 +72,8 @@ describe("assemble --session", () => {
   it("--json: the usual object plus session when built; prompt, boundary, chars and session when the stored prompt is reused", async () => {
     const w = await workspace();
     const built = JSON.parse((await run([...w.base, "--session", "j1", "--json"], w.root, w.env)).stdout);
-    expect(Object.keys(built)).toEqual(["prompt", "sections", "tiers", "tokens", "findings", "truncations", "blocked", "notes", "contextKind", "policy", "mode", "cap", "boundary", "chars", "session"]);
+    expect(Object.keys(built)).toEqual(["prompt", "sections", "tiers", "tokens", "findings", "truncations", "blocked", "notes", "contextKind", "policy", "mode", "cap", "boundary", "chars",
+      "missing", "injection", "truncationWarning", "bootstrapPending", "userPromptPrefix", "session"]);
     expect(built.session).toEqual({ id: "j1", state: "missing", stored: true, store: w.store });
     const reused = JSON.parse((await run([...w.base, "--session", "j1", "--json"], w.root, w.env)).stdout);
     expect(reused).toEqual({ prompt: built.prompt, boundary: built.prompt.indexOf(CACHE_BOUNDARY), chars: built.prompt.length, session: { id: "j1", state: "present", stored: true, store: w.store } });

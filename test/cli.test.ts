@@ -32,7 +32,8 @@ describe("assemble", () => {
     const r = await run(["assemble", "examples/workspace/services/api", "--root", "examples/workspace", "--home", "examples/home", "--max-chars", "6000", "--json", "--time-zone", "UTC"]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(["prompt", "sections", "tiers", "tokens", "findings", "truncations", "blocked", "notes", "contextKind", "policy", "mode", "cap", "boundary", "chars"]);
+    expect(Object.keys(out)).toEqual(["prompt", "sections", "tiers", "tokens", "findings", "truncations", "blocked", "notes", "contextKind", "policy", "mode", "cap", "boundary", "chars",
+      "missing", "injection", "truncationWarning", "bootstrapPending", "userPromptPrefix"]);
     expect(out.tokens.total).toBe(out.tiers.reduce((n: number, t: { tokens: number }) => n + t.tokens, 0));
     expect(out.tiers.map((t: { chars: number }) => t.chars).reduce((a: number, b: number) => a + b, 0)).toBe(out.sections.reduce((n: number, s: { chars: number }) => n + s.chars, 0));
     expect(out.sections.map((s: { id: string }) => s.id)).toEqual(["identity", "guidance", "project-context", "truncation-warning", "memory", "date"]);

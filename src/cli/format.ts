@@ -159,8 +159,15 @@ export function assembleSummary(r: AssembledPrompt): string {
   const blocked = new Map<string, Set<string>>();
   for (const f of r.findings) (blocked.get(f.file) ?? blocked.set(f.file, new Set()).get(f.file)!).add(ruleLabel(f));
   for (const b of r.blocked) lines.push(`promptasm: blocked ${escapePath(b.file)} (${b.rules.join(", ")}); after review, allow it with sha256 ${b.sha256}`);
-  for (const [file, rules] of blocked) if (!r.blocked.some((b) => b.file === file)) lines.push(`promptasm: ${r.findings.find((f) => f.file === file)!.action} ${escapePath(file)} (${[...rules].join(", ")})`);
-  for (const t of r.truncations) lines.push(t.dropped ? `promptasm: dropped ${escapePath(t.file)} (the total budget ran out)` : `promptasm: cut ${escapePath(t.file)} from ${t.originalChars} to ${t.headChars}+${t.tailChars} chars (head+tail)`);
+  for (const [file, rules] of blocked) {
+    if (r.blocked.some((b) => b.file === file)) continue;
+    lines.push(`promptasm: ${r.findings.find((f) => f.file === file)!.action} ${escapePath(file)} (${[...rules].join(", ")})`);
+  }
+  for (const t of r.truncations) {
+    lines.push(t.dropped
+      ? `promptasm: dropped ${escapePath(t.file)} (the total budget ran out)`
+      : `promptasm: cut ${escapePath(t.file)} from ${t.originalChars} to ${t.headChars}+${t.tailChars} chars (head+tail)`);
+  }
   for (const n of r.notes) lines.push(`promptasm: note: ${escapePath(n.message)}`);
   lines.push(`promptasm: ${r.chars} chars in ${r.sections.length} sections (${r.sections.map((s) => s.id).join(", ")}); context: ${r.contextKind}`);
   return lines.join("\n") + "\n";

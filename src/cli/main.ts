@@ -334,7 +334,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (loaded.path !== null && !loaded.explicit && !opts.trustConfig) {
         const d = discoveredConfig(config);
         config = d.config;
-        if (d.ignored.length > 0) note(`config ${loaded.path} was found in the workspace, so only its rules are used; ignored ${d.ignored.join(", ")} (name it with --config or pass --trust-config to use them)`);
+        if (d.ignored.length > 0) {
+          note(`config ${loaded.path} was found in the workspace, so only its rules are used; ignored ${d.ignored.join(", ")} ` +
+            "(name it with --config or pass --trust-config to use them)");
+        }
       }
       if (!opts.json && command.getOptionValueSource("tokens") === "cli") note("--tokens has no effect without --json");
       if (opts.target !== undefined && (opts.policy ?? config.assemble.policy) !== "cursor") note("--target has no effect without --policy cursor");
@@ -421,7 +424,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // Only the config's rules are used here (they can only add findings), wherever the file was found.
       const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
       const threads: number = opts.threads ?? availableParallelism();
-      const pool = new ScanPool({ threads, extraRules: loaded.config.rules });
+      // A small job (one file, or one thread) is scanned on this thread: a worker would load the core and rules again.
+      const oneFile = paths.length === 1 && (await stat(resolve(io.cwd, paths[0]!)).then((x) => x.isFile(), () => false));
+      const pool = new ScanPool({ threads, extraRules: loaded.config.rules, inProcess: threads === 1 || oneFile });
       const bar: ProgressBar | undefined = io.progress?.isTTY && opts.progress !== false && !progressDisabledByEnv(io.env ?? {})
         ? startProgressBar(io.progress) : undefined;
       // With a bar on the terminal, text goes above it; findings too when stdout is that terminal.

@@ -100,7 +100,8 @@ const INVISIBLE: RuleMeta = {
   category: "invisible",
   scope: "all",
   short: "An invisible or bidirectional-control character.",
-  description: "An invisible or bidirectional-control character (zero-width characters, bidi controls, tag characters, fillers, control characters), which can hide text from a reviewer while a model still reads it.",
+  description: "An invisible or bidirectional-control character (zero-width characters, bidi controls, tag characters, " +
+    "fillers, control characters), which can hide text from a reviewer while a model still reads it.",
 };
 
 /**
@@ -171,7 +172,10 @@ export function formatSarif(input: SarifInput): string {
           },
         }],
         partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-        properties: { category: f.category, scope: f.scope, severity: f.severity, "security-severity": SECURITY_SEVERITY[f.severity ?? "high"], offset: f.offset, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}) },
+        properties: {
+          category: f.category, scope: f.scope, severity: f.severity, "security-severity": SECURITY_SEVERITY[f.severity ?? "high"],
+          offset: f.offset, ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}),
+        },
       });
     });
   }

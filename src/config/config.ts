@@ -50,7 +50,11 @@ export function parseConfig(text: string, source: string): PromptasmConfig {
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("must be a JSON object");
   const obj = raw as Record<string, unknown>;
-  for (const key of Object.keys(obj)) if (!["rules", "allow", "userAuthored", "assemble", "$schema"].includes(key)) fail(`unknown key ${JSON.stringify(key)} (expected rules, allow, userAuthored, assemble)`);
+  for (const key of Object.keys(obj)) {
+    if (!["rules", "allow", "userAuthored", "assemble", "$schema"].includes(key)) {
+      fail(`unknown key ${JSON.stringify(key)} (expected rules, allow, userAuthored, assemble)`);
+    }
+  }
   const str = (v: unknown, where: string, optional = false): string | undefined => {
     if (v === undefined && optional) return undefined;
     if (typeof v !== "string" || v.trim() === "") fail(`${where} must be a non-empty string`);

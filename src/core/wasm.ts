@@ -50,6 +50,13 @@ export interface ScanLimit {
    * alone when undefined (the pass does not run).
    */
   encoded?: number;
+  /**
+   * A work budget for one call: the most DFA transitions the scan may build (each one subset-construction step in
+   * TypeScript, about 10 µs; a warm rule set builds none). Past it the scan stops and throws E_WORK_BUDGET; the
+   * transitions built so far stay cached, so the next call starts further along. For hosts that bill or cap CPU per
+   * request (a Worker answers 429 and the client retries). Default: no limit.
+   */
+  maxNewTransitions?: number;
 }
 
 /**
@@ -426,7 +433,10 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (!(headRatio >= 0 && tailRatio >= 0 && headRatio + tailRatio <= 1)) {
         throw new PromptasmError("E_ARG", `head/tail ratios must be >= 0 with a sum <= 1, got ${headRatio}/${tailRatio}`);
       }
-      const [headEnd, tailStart] = wasm.truncateCuts(text, cap, headRatio, tailRatio);
+      // Plain cut points first, then the four code units around them: the text is never copied into the core.
+      const [h, t] = wasm.truncateCuts(text.length, cap, headRatio, tailRatio);
+      const unit = (i: number) => (i >= 0 && i < text.length ? text.charCodeAt(i) : 0);
+      const [headEnd, tailStart] = wasm.pairSafeCuts(text.length, h!, t!, unit(h! - 1), unit(h!), unit(t! - 1), unit(t!));
       return { headEnd: headEnd!, tailStart: tailStart! };
     },
     findInvisibleChunk(text, offset, before, after, limit) {
@@ -652,6 +662,9 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
     if (!(max >= 1)) throw new PromptasmError("E_ARG", `maxPerRule must be at least 1, got ${max}`);
     if (scanning) throw new PromptasmError("E_ARG", "this core is already running a scan (a chunk source must not scan with the core it feeds)");
     const nGroups = sets.length;
+    const budget = limit?.maxNewTransitions ?? Infinity;
+    if (!(budget >= 0)) throw new PromptasmError("E_ARG", `maxNewTransitions must be a non-negative number, got ${limit?.maxNewTransitions}`);
+    let built = 0;
     // Per group: the state carried between pieces, the root (the start state: no match in progress; interleaved
     // segments start there), the generation those ids belong to, and what the carried state stands for.
     const state: number[] = new Array<number>(nGroups).fill(0);
@@ -706,6 +719,7 @@ export async function createCore(module: WebAssembly.Module, options: CoreOption
       if (start(state[g]!, g > 0) !== 0) throw new PromptasmError("E_WASM", `the core rejected DFA state ${state[g]}`);
       for (let status = wasm.scanRun(); status !== 0; status = wasm.scanRun()) {
         if (status === 2) { drain(g); continue; }
+        if (++built > budget) throw new PromptasmError("E_WORK_BUDGET", `the scan needed more than ${budget} new DFA transitions (maxNewTransitions); those built so far are kept, so a retry gets further`);
         // The piece's start state, kept in case the cache is reset while the core walks interleaved segments: their
         // state ids are then void and the piece is walked again serially from this state's new id.
         let startSnap: ReturnType<CompiledRuleSet["snapshot"]> | undefined;

@@ -40,7 +40,8 @@ export type EnumName = keyof typeof ENUMS;
  * What kind of value an option holds. Each surface checks a kind its own way (a config file names `assemble.<key>`,
  * the Worker answers 400 with E_TYPE or E_VALUE), but the kind, and for "enum" the values, come from here.
  * - dir: a directory; absolute for the library, relative to the uploaded workspace for the Worker;
- * - name: a short platform-style name (`/^[a-z0-9][a-z0-9_-]{0,31}$/i`);
+ * - name: a short platform-style name (sections/platform.ts checkPlatformName: a letter or digit, then up to 31
+ *   letters, digits, "_" or "-"; trimmed, any case);
  * - string / positiveInt / boolean / strings (array of strings) / date (ISO 8601 for the Worker, a Date for the
  *   library) / timeZone (IANA name);
  * - enum: one of ENUMS[values];
@@ -109,13 +110,11 @@ export function optionKeys(surface: "config" | "worker"): string[] {
   return ASSEMBLE_OPTIONS.filter((s) => s[surface]).map((s) => s.key);
 }
 
-/** A platform-style name: a letter or digit, then up to 31 letters, digits, "_" or "-". */
-export const SHORT_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
-
 /**
  * Checks the options the library checks before assembling: `cwd`, `home` and `root` are absolute POSIX paths (the
- * paths a WorkspaceReader understands), `platform` is a short name, and every enum option holds one of its ENUMS values. Numbers are
- * checked by fileCap (prompt/budget.ts), which reads them; other fields are taken as typed.
+ * paths a WorkspaceReader understands), `platform` is a short name (checkPlatformName), `toolUseEnforcement` parses
+ * (parseToolUseEnforcement), and every enum option holds one of its ENUMS values. Numbers are checked by fileCap
+ * (prompt/budget.ts), which reads them; other fields are taken as typed.
  * @param options the AssembleOptions as given (any value: it may come from JavaScript).
  * @throws PromptasmError E_ARG naming the option and the value, e.g. `policy must be one of hermes, codex, claude,
  *   cursor, gemini, openclaw, got "vim"`.

@@ -8,7 +8,7 @@ import { MapWorkspaceReader, type BlobLike } from "../adapters/map-reader.js";
 import type { ReadResult, WorkspaceReader } from "../discovery/reader.js";
 import { DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import { PromptasmError } from "../errors.js";
-import { createPromptasm, type Promptasm } from "../index.js";
+import { createPromptasm, type Promptasm } from "../api/promptasm.js";
 import { discoverForAssembly, type AssembleOptions, type AssembledPrompt } from "../prompt/assemble.js";
 import { assembleJson } from "../prompt/json.js";
 import { anthropicRequest } from "../providers/anthropic.js";

@@ -32,5 +32,11 @@ export function assembleJson(r: AssembledPrompt, tokens?: SectionTokenCounts): o
     cap: r.cap,
     boundary: r.boundary,
     chars: r.chars,
+    // OpenClaw parity (issue 17): missing bootstrap files, injection stats, the user-turn warning and bootstrap prefix.
+    missing: r.missing,
+    injection: r.injection,
+    truncationWarning: r.truncationWarning,
+    bootstrapPending: r.bootstrapPending,
+    userPromptPrefix: r.userPromptPrefix,
   };
 }

@@ -117,12 +117,13 @@ export interface AnthropicMessage {
 
 /**
  * What anthropicRequest accepts as a message: a role and string or block content, blocks being objects with a
- * string `type`. Both {@link AnthropicMessage} and `@anthropic-ai/sdk`'s `MessageParam` fit, and the request keeps the
+ * string `type`. System messages inside the conversation (the SDK's `SystemMessageParam`) are not taken: the prompt is
+ * the `system` input, so narrow an SDK array to `UserMessageParam | AssistantMessageParam`. Both {@link AnthropicMessage} and `@anthropic-ai/sdk`'s `MessageParam` fit, and the request keeps the
  * caller's message type, so a body built from SDK messages goes to `client.messages.create` with no cast.
  */
 export interface AnthropicMessageLike {
   role: "user" | "assistant";
-  content: string | ReadonlyArray<{ type: string }>;
+  content: string | ReadonlyArray<{ type: AnthropicContentBlock["type"] | (string & {}) }>;
 }
 
 /** A client tool definition. Tools render first in the cache prefix, so they count toward every breakpoint. */
@@ -135,12 +136,12 @@ export interface AnthropicTool {
 }
 
 /**
- * What anthropicRequest accepts as a tool: any object with a `name` ({@link AnthropicTool}, or any of the SDK's
- * `ToolUnion` members — server tools included). A literal `input_schema.type` stays the literal `"object"`.
+ * What anthropicRequest accepts as a tool: {@link AnthropicTool}, or any of the SDK's `ToolUnion` members (server
+ * tools and toolsets included; a toolset has no `name`). A literal `input_schema.type` stays the literal `"object"`.
  */
 export interface AnthropicToolLike {
-  name: string;
-  type?: string | null;
+  name?: string;
+  type?: "custom" | (string & {}) | null;
   input_schema?: { type: "object"; [key: string]: unknown };
 }
 
@@ -351,7 +352,7 @@ export function countAnthropicBreakpoints(request: AnthropicMessagesRequest<Anth
  */
 export function anthropicRequest<M extends AnthropicMessageLike = AnthropicMessage, T extends AnthropicToolLike = AnthropicTool>(
   input: AnthropicRequestInput<M, T>,
-): AnthropicMessagesRequest<NoInfer<M>, NoInfer<T>> {
+): AnthropicMessagesRequest<M, NoInfer<T>> {
   if (input === null || typeof input !== "object") fail("anthropicRequest needs { system, messages, model, maxTokens }");
   const { system, ephemeral, messages, model, ttl = "5m", maxTokens, tools } = input;
   if (typeof system !== "string") fail("system must be a string (an assembled prompt)");

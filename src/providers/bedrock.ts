@@ -51,7 +51,7 @@ export interface BedrockMessage {
  * the SDK's `Message`). The body keeps the caller's message type, plus the cache points it adds.
  */
 export interface BedrockMessageLike {
-  role?: "user" | "assistant";
+  role?: "user" | "assistant" | "system";
   content?: readonly object[];
 }
 
@@ -146,7 +146,7 @@ export function bedrockConverseRequest<M extends BedrockMessageLike = BedrockMes
   messageCachePoints?: number;
   toolResultBreakpoints?: boolean;
   countTokens?: (text: string) => number;
-}): BedrockConverseRequest<NoInfer<M>, NoInfer<T>> {
+}): BedrockConverseRequest<M, NoInfer<T>> {
   if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
   if (input.ephemeral !== undefined && typeof input.ephemeral !== "string") fail("ephemeral must be a string");
   if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object" || !Array.isArray(m.content))) fail("messages must be an array of { role, content: blocks }");

@@ -12,11 +12,17 @@ import { splitAtBoundary } from "../prompt/boundary.js";
 import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
 import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
-/** A part of a Content. Text parts are what promptasm writes; others (inlineData, functionCall, …) pass through. */
-export interface GeminiPart {
-  text?: string;
-  [key: string]: unknown;
-}
+/**
+ * A part of a Content this module's own type knows: text, inline bytes, a file reference, a function call or its
+ * response (the REST `Part` fields promptasm's callers use most). Other parts go through the generic content type
+ * (e.g. `@google/genai`'s own `Content`).
+ */
+export type GeminiPart =
+  | { text: string; thought?: boolean }
+  | { inlineData: { mimeType: string; data: string } }
+  | { fileData: { fileUri: string; mimeType?: string } }
+  | { functionCall: { name: string; args?: Record<string, unknown>; id?: string } }
+  | { functionResponse: { name: string; response: Record<string, unknown>; id?: string } };
 
 /** A turn: role "user" or "model". */
 export interface GeminiContent {
@@ -24,8 +30,28 @@ export interface GeminiContent {
   parts: GeminiPart[];
 }
 
+/**
+ * What the Gemini builders accept as a turn: an optional role and an array of part objects ({@link GeminiContent} or
+ * the SDK's `Content`). The request keeps the caller's content type.
+ */
+export interface GeminiContentLike {
+  role?: string;
+  parts?: readonly object[];
+}
+
+/**
+ * A turn as the builders return it: the caller's, or — when the dynamic part is merged into the first user turn of a
+ * request that uses a cache entry — a user turn whose first part is that text.
+ */
+export type GeminiOutputContent<M extends GeminiContentLike> = M | { role: "user"; parts: Array<{ text: string } | NonNullable<M["parts"]>[number]> };
+
+/** A tool of the Gemini API: function declarations with their JSON Schema parameters. */
+export interface GeminiTool {
+  functionDeclarations: Array<{ name: string; description?: string; parametersJsonSchema?: unknown }>;
+}
+
 /** Body of `cachedContents.create` as geminiCachedContent builds it. */
-export interface GeminiCachedContentCreate {
+export interface GeminiCachedContentCreate<T extends object = GeminiTool> {
   /** "models/{model}". */
   model: string;
   /** The stable prefix (text only, as the API requires for systemInstruction). */
@@ -33,19 +59,41 @@ export interface GeminiCachedContentCreate {
   /** Duration string in seconds, e.g. "3600s". */
   ttl: string;
   displayName?: string;
-  tools?: Array<Record<string, unknown>>;
+  tools?: T[];
 }
 
-/** Body of `models/{model}:generateContent` as geminiGenerateContent builds it. */
-export interface GeminiGenerateContentRequest {
+/** Body of `models/{model}:generateContent` as geminiGenerateContent builds it (the REST shape). */
+export interface GeminiGenerateContentRequest<M extends GeminiContentLike = GeminiContent, T extends object = GeminiTool> {
   /** "cachedContents/{id}": the entry holding the stable prefix. Absent when no cache is used. */
   cachedContent?: string;
   /** Only when no cache is used: the stable prefix, then the dynamic part, as two text parts. */
   systemInstruction?: { parts: Array<{ text: string }> };
   /** The dynamic part (first text part of the first user turn when a cache is used), then the conversation. */
-  contents: GeminiContent[];
-  tools?: Array<Record<string, unknown>>;
-  generationConfig?: { maxOutputTokens?: number; [key: string]: unknown };
+  contents: Array<GeminiOutputContent<M>>;
+  tools?: T[];
+  generationConfig?: { maxOutputTokens?: number };
+}
+
+/**
+ * The parameters of `@google/genai`'s `ai.models.generateContent` (the SDK moves systemInstruction, cachedContent,
+ * tools and maxOutputTokens into `config`). Assignable to the SDK's `GenerateContentParameters` when the content and
+ * tool types are (checked by test/types/sdk.ts).
+ */
+export interface GeminiGenerateContentParams<M extends GeminiContentLike = GeminiContent, T extends object = GeminiTool> {
+  model: string;
+  contents: Array<GeminiOutputContent<M>>;
+  config: {
+    cachedContent?: string;
+    systemInstruction?: { parts: Array<{ text: string }> };
+    tools?: T[];
+    maxOutputTokens?: number;
+  };
+}
+
+/** The parameters of `@google/genai`'s `ai.caches.create` (assignable to its `CreateCachedContentParameters`). */
+export interface GeminiCachedContentParams<T extends object = GeminiTool> {
+  model: string;
+  config: { systemInstruction: { parts: [{ text: string }] }; ttl: string; displayName?: string; tools?: T[] };
 }
 
 /**
@@ -73,7 +121,7 @@ export function geminiModelName(model: string): string {
  * Note: the API refuses entries below a model's minimum token count (1,024 to 4,096 depending on the model, listed
  * on the caching page above); check the stable prefix's size before creating one.
  */
-export function geminiCachedContent(input: { system: string; model: string; ttlSeconds?: number; displayName?: string; tools?: ReadonlyArray<Record<string, unknown>> }): GeminiCachedContentCreate {
+export function geminiCachedContent<T extends object = GeminiTool>(input: { system: string; model: string; ttlSeconds?: number; displayName?: string; tools?: readonly T[] }): GeminiCachedContentCreate<NoInfer<T>> {
   if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
   if (typeof input.model !== "string" || input.model.trim() === "") fail("model must be a non-blank string");
   const ttl = input.ttlSeconds ?? GEMINI_DEFAULT_TTL_SECONDS;
@@ -87,6 +135,16 @@ export function geminiCachedContent(input: { system: string; model: string; ttlS
     ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
     ...(input.tools !== undefined && input.tools.length > 0 ? { tools: structuredClone([...input.tools]) } : {}),
   };
+}
+
+/** Input of geminiGenerateContent (and, with `model`, of geminiGenerateContentParams). */
+export interface GeminiGenerateContentInput<M extends GeminiContentLike = GeminiContent, T extends object = GeminiTool> {
+  system: string;
+  ephemeral?: string;
+  messages: readonly M[];
+  cachedContent?: string;
+  maxOutputTokens?: number;
+  tools?: readonly T[];
 }
 
 /**
@@ -104,14 +162,7 @@ export function geminiCachedContent(input: { system: string; model: string; ttlS
  * @throws PromptasmError E_ARG for bad shapes, a cachedContent that is not "cachedContents/…", or tools together
  *   with cachedContent.
  */
-export function geminiGenerateContent(input: {
-  system: string;
-  ephemeral?: string;
-  messages: readonly GeminiContent[];
-  cachedContent?: string;
-  maxOutputTokens?: number;
-  tools?: ReadonlyArray<Record<string, unknown>>;
-}): GeminiGenerateContentRequest {
+export function geminiGenerateContent<M extends GeminiContentLike = GeminiContent, T extends object = GeminiTool>(input: GeminiGenerateContentInput<M, T>): GeminiGenerateContentRequest<M, NoInfer<T>> {
   if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
   if (input.ephemeral !== undefined && typeof input.ephemeral !== "string") fail("ephemeral must be a string");
   if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object" || !Array.isArray(m.parts))) fail("messages must be an array of { role, parts }");
@@ -123,12 +174,12 @@ export function geminiGenerateContent(input: {
   const { stable, dynamic } = splitAtBoundary(input.system);
   const extra = (input.ephemeral ?? "").trim();
   const dynamicText = extra === "" ? dynamic : dynamic === "" ? extra : `${dynamic}\n\n${extra}`;
-  const contents = input.messages.map((m) => structuredClone(m));
+  const contents: Array<GeminiOutputContent<M>> = input.messages.map((m) => structuredClone(m));
   const generationConfig = input.maxOutputTokens !== undefined ? { generationConfig: { maxOutputTokens: input.maxOutputTokens } } : {};
   if (input.cachedContent !== undefined) {
     if (dynamicText.trim() !== "") {
       const first = contents[0];
-      if (first !== undefined && (first.role ?? "user") === "user") contents[0] = { ...first, parts: [{ text: dynamicText }, ...first.parts] };
+      if (first !== undefined && (first.role ?? "user") === "user") contents[0] = { ...first, parts: [{ text: dynamicText }, ...(first.parts ?? [])] } as GeminiOutputContent<M>;
       else contents.unshift({ role: "user", parts: [{ text: dynamicText }] });
     }
     return { cachedContent: input.cachedContent, contents, ...generationConfig };
@@ -140,6 +191,35 @@ export function geminiGenerateContent(input: {
     ...(input.tools !== undefined && input.tools.length > 0 ? { tools: structuredClone([...input.tools]) } : {}),
     ...generationConfig,
   };
+}
+
+/**
+ * geminiCachedContent's entry as the parameters of `@google/genai`'s `ai.caches.create`: the same stable prefix, TTL,
+ * display name and tools, under `config`.
+ * @throws PromptasmError E_ARG as geminiCachedContent.
+ * @example
+ *   const cache = await ai.caches.create(geminiCachedContentParams({ system: result.prompt, model: "gemini-2.5-flash" }));
+ */
+export function geminiCachedContentParams<T extends object = GeminiTool>(input: { system: string; model: string; ttlSeconds?: number; displayName?: string; tools?: readonly T[] }): GeminiCachedContentParams<NoInfer<T>> {
+  const { model, ...config } = geminiCachedContent(input);
+  return { model, config };
+}
+
+/**
+ * geminiGenerateContent's body as the parameters of `@google/genai`'s `ai.models.generateContent`: `contents` as the
+ * REST body has them; `cachedContent`, `systemInstruction`, `tools` and `maxOutputTokens` under `config`.
+ * @param input geminiGenerateContent's input plus `model` (a model id, "models/…" or not: the SDK takes both).
+ * @throws PromptasmError E_ARG as geminiGenerateContent, or when model is blank.
+ * @example
+ *   const response = await ai.models.generateContent(geminiGenerateContentParams({ system: result.prompt,
+ *     model: "gemini-2.5-flash", messages: [{ role: "user", parts: [{ text: "Hi" }] }], cachedContent: cache.name }));
+ */
+export function geminiGenerateContentParams<M extends GeminiContentLike = GeminiContent, T extends object = GeminiTool>(
+  input: GeminiGenerateContentInput<M, T> & { model: string },
+): GeminiGenerateContentParams<M, NoInfer<T>> {
+  if (input === null || typeof input !== "object" || typeof input.model !== "string" || input.model.trim() === "") fail("model must be a non-blank string");
+  const { contents, generationConfig, ...rest } = geminiGenerateContent<M, T>(input);
+  return { model: input.model, contents, config: { ...rest, ...(generationConfig?.maxOutputTokens !== undefined ? { maxOutputTokens: generationConfig.maxOutputTokens } : {}) } };
 }
 
 /**

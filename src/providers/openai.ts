@@ -55,6 +55,12 @@ export type OpenAIChatMessage =
  */
 export interface OpenAIChatMessageLike {
   role: "developer" | "system" | "user" | "assistant" | "tool" | "function";
+  content?: string | ReadonlyArray<{ type: "text" | "image_url" | (string & {}) }> | null;
+}
+
+/** What the OpenAI builders accept as a tool: an object with a `type` ("function" for function tools). */
+export interface OpenAIToolLike {
+  type?: "function" | "custom" | (string & {});
 }
 
 /** A system or developer message carrying the prompt: the first (stable) and second (dynamic) instruction message. */
@@ -68,6 +74,12 @@ export interface OpenAIInstructionMessage {
  * every other message is the caller's own.
  */
 export type OpenAIOutputMessage<M> = M extends { role: "system" | "developer" } ? Omit<M, "role"> & { role: OpenAIInstructionRole } : M;
+
+/**
+ * A Responses input item as openaiResponsesRequest returns it: system/developer messages (items with no `type` or
+ * `type: "message"`) take the model's instruction role; every other item is the caller's own.
+ */
+export type OpenAIOutputItem<M> = M extends { role: "system" | "developer"; type?: "message" | undefined } ? Omit<M, "role"> & { role: OpenAIInstructionRole } : M;
 
 /** A function tool of the Chat Completions API. */
 export interface OpenAIChatTool {
@@ -91,7 +103,7 @@ export type OpenAITool = Record<string, unknown>;
  * The Chat Completions body openaiChatRequest builds. Assignable to the `openai` SDK's
  * `ChatCompletionCreateParamsNonStreaming` when the message and tool types are (checked by test/types/sdk.ts).
  */
-export interface OpenAIChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends object = OpenAIChatTool> {
+export interface OpenAIChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends OpenAIToolLike = OpenAIChatTool> {
   model: string;
   /** The stable prefix first, then the dynamic part (if any), then the conversation. */
   messages: Array<OpenAIInstructionMessage | OpenAIOutputMessage<M>>;
@@ -116,17 +128,17 @@ export type OpenAIResponsesInputItem =
 /** What openaiResponsesRequest accepts as an input item: a message (with a `role`) or any other item (with a `type`). */
 export interface OpenAIResponsesItemLike {
   role?: "developer" | "system" | "user" | "assistant";
-  type?: string;
+  type?: "message" | "function_call" | "function_call_output" | (string & {}) | null;
 }
 
 /**
  * The Responses body openaiResponsesRequest builds. Assignable to the SDK's `ResponseCreateParamsNonStreaming` when
  * the item and tool types are (checked by test/types/sdk.ts).
  */
-export interface OpenAIResponsesRequest<M extends OpenAIResponsesItemLike = OpenAIResponsesInputItem, T extends object = OpenAIResponsesTool> {
+export interface OpenAIResponsesRequest<M extends OpenAIResponsesItemLike = OpenAIResponsesInputItem, T extends OpenAIToolLike = OpenAIResponsesTool> {
   model: string;
   /** The stable prefix first, then the dynamic part (if any), then the conversation. */
-  input: Array<OpenAIInstructionMessage | OpenAIOutputMessage<M>>;
+  input: Array<OpenAIInstructionMessage | OpenAIOutputItem<M>>;
   tools?: T[];
   prompt_cache_key?: string;
   prompt_cache_retention?: "24h";
@@ -220,9 +232,9 @@ function instructionTexts(parts: { stable: string; dynamic: string }): string[] 
  *   openaiChatRequest({ system: result.prompt, messages: [{ role: "user", content: "Hi" }], model: "gpt-5", sessionId: "s-42" });
  *   // { model: "gpt-5", messages: [{ role: "developer", content: stable }, { role: "developer", content: dynamic }, …], prompt_cache_key: "s-42" }
  */
-export function openaiChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends object = OpenAIChatTool>(
+export function openaiChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends OpenAIToolLike = OpenAIChatTool>(
   input: OpenAIRequestInput<M, T>,
-): OpenAIChatRequest<NoInfer<M>, NoInfer<T>> {
+): OpenAIChatRequest<M, NoInfer<T>> {
   const parts = check(input, "openaiChatRequest");
   const role = instructionRole(input.model);
   const messages: Array<OpenAIInstructionMessage | OpenAIOutputMessage<M>> = [
@@ -245,19 +257,22 @@ export function openaiChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMe
  * Builds a Responses API body: `input` starts with the stable prefix, then the dynamic part (with `ephemeral`), both
  * as messages under the model's instruction role, then the conversation items; `prompt_cache_key` from `sessionId`.
  * The prompt goes into `input` rather than `instructions` so both APIs carry the same messages in the same order.
+ * System/developer messages in the conversation (items with no `type` or `type: "message"`) take the instruction role
+ * too; other items keep theirs (an `additional_tools` item is always "developer").
  * @returns a new body; the input is not mutated.
  * @throws PromptasmError E_ARG as openaiChatRequest.
  */
-export function openaiResponsesRequest<M extends OpenAIResponsesItemLike = OpenAIResponsesInputItem, T extends object = OpenAIResponsesTool>(
+export function openaiResponsesRequest<M extends OpenAIResponsesItemLike = OpenAIResponsesInputItem, T extends OpenAIToolLike = OpenAIResponsesTool>(
   input: OpenAIRequestInput<M, T>,
-): OpenAIResponsesRequest<NoInfer<M>, NoInfer<T>> {
+): OpenAIResponsesRequest<M, NoInfer<T>> {
   const parts = check(input, "openaiResponsesRequest");
   const role = instructionRole(input.model);
-  const items: Array<OpenAIInstructionMessage | OpenAIOutputMessage<M>> = [
+  const items: Array<OpenAIInstructionMessage | OpenAIOutputItem<M>> = [
     ...instructionTexts(parts).map((content): OpenAIInstructionMessage => ({ role, content })),
     ...input.messages.map((m) => {
       const c = structuredClone(m);
-      return (c.role === "system" || c.role === "developer" ? { ...c, role } : c) as OpenAIOutputMessage<M>;
+      const message = c.type === undefined || c.type === "message";
+      return (message && (c.role === "system" || c.role === "developer") ? { ...c, role } : c) as OpenAIOutputItem<M>;
     }),
   ];
   return {

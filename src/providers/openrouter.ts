@@ -11,7 +11,7 @@
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { ANTHROPIC_TTLS, MAX_CACHE_BREAKPOINTS, estimateTokens, minCacheableTokens, type AnthropicTtl } from "./anthropic.js";
-import type { OpenAIChatMessage, OpenAIChatMessageLike, OpenAIChatTool } from "./openai.js";
+import type { OpenAIChatMessage, OpenAIChatMessageLike, OpenAIChatTool, OpenAIToolLike } from "./openai.js";
 import type { ProviderBuildInput, ProviderRecord } from "./record.js";
 
 /** A text part with an optional breakpoint. */
@@ -19,6 +19,15 @@ export interface RouterTextPart {
   type: "text";
   text: string;
   cache_control?: { type: "ephemeral"; ttl?: "1h" };
+}
+
+/** The loose shape openrouterChatRequest works on: content is a string, or parts (text parts may carry a breakpoint). */
+export interface RouterChatMessage {
+  role: string;
+  content?: string | Array<RouterTextPart | Record<string, unknown>> | null;
+  tool_call_id?: string;
+  tool_calls?: unknown[];
+  name?: string;
 }
 
 /**
@@ -41,7 +50,7 @@ export type RouterInstructionMessage = { role: "system"; content: RouterTextPart
  * Assignable to the `openai` SDK's `ChatCompletionCreateParamsNonStreaming` when the message and tool types are (the
  * marker is an extra property of a text part; checked by test/types/sdk.ts).
  */
-export interface RouterChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends object = OpenAIChatTool> {
+export interface RouterChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends OpenAIToolLike = OpenAIChatTool> {
   model: string;
   messages: Array<RouterInstructionMessage | RouterOutputMessage<M>>;
   tools?: T[];
@@ -49,7 +58,7 @@ export interface RouterChatRequest<M extends OpenAIChatMessageLike = OpenAIChatM
 }
 
 /** Input of openrouterChatRequest. */
-export interface RouterChatInput<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends object = OpenAIChatTool> {
+export interface RouterChatInput<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends OpenAIToolLike = OpenAIChatTool> {
   /** An assembled prompt, usually holding CACHE_BOUNDARY. */
   system: string;
   /** Per-request text appended to the dynamic part as `dynamic + "\n\n" + ephemeral`; never stored. */
@@ -89,6 +98,7 @@ function partText(p: unknown): string {
  * For a Claude model (isRoutedClaude) and `cache` not false, breakpoints go on the stable part and on the last text
  * part of the newest messages (up to MAX_CACHE_BREAKPOINTS in all; string content becomes one text part to carry
  * one), each only where the prefix it closes reaches minCacheableTokens(model) — the same rule as anthropicRequest.
+ * Function-role messages (deprecated by OpenAI, with no content parts) never carry one.
  * @returns a new body; the input is not mutated.
  * @throws PromptasmError E_ARG for a non-string system, non-array messages, a content array holding a bare string
  *   or non-object (named by its place), a blank model, a bad maxTokens, ttl, cache or toolResultBreakpoints.
@@ -96,13 +106,13 @@ function partText(p: unknown): string {
  *   openrouterChatRequest({ system: result.prompt, model: "anthropic/claude-sonnet-4.5", messages: [{ role: "user", content: "Hi" }] });
  *   // messages[0]: { role: "system", content: [{ type: "text", text: stable, cache_control: { type: "ephemeral" } }] }
  */
-export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends object = OpenAIChatTool>(
+export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAIChatMessage, T extends OpenAIToolLike = OpenAIChatTool>(
   input: RouterChatInput<M, T>,
-): RouterChatRequest<NoInfer<M>, NoInfer<T>> {
+): RouterChatRequest<M, NoInfer<T>> {
   if (input === null || typeof input !== "object" || typeof input.system !== "string") fail("system must be a string (an assembled prompt)");
   if (input.ephemeral !== undefined && typeof input.ephemeral !== "string") fail("ephemeral must be a string");
   if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object")) fail("messages must be an array of objects");
-  input.messages.forEach((m, i) => {
+  (input.messages as readonly RouterChatMessage[]).forEach((m, i) => {
     if (!Array.isArray(m.content)) return;
     m.content.forEach((p: unknown, j: number) => {
       if (p !== null && typeof p === "object" && !Array.isArray(p)) return;
@@ -135,16 +145,16 @@ export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAICh
   const start = messages.length;
   const ends: number[] = [];
   for (const m of input.messages) {
-    const c = structuredClone(m) as RouterChatMessage;
+    const c = structuredClone(m) as unknown as RouterChatMessage;
     if (Array.isArray(c.content)) c.content = c.content.map((p) => { const { cache_control: _drop, ...rest } = p as RouterTextPart; return rest; });
-    if (c.role === ("developer" as string)) c.role = "system";
+    if (c.role === "developer") c.role = "system";
     prefix += typeof c.content === "string" ? count(c.content) : (c.content ?? []).reduce((n, p) => n + count(partText(p)), 0);
     ends.push(prefix);
     messages.push(c);
   }
   for (let k = ends.length - 1; k >= 0 && budget > 0; k--) {
     const m = messages[start + k]!;
-    if (m.role === "tool" && input.toolResultBreakpoints === false) continue;
+    if (m.role === "function" || (m.role === "tool" && input.toolResultBreakpoints === false)) continue;
     if (ends[k]! < min) break;
     if (typeof m.content === "string" && m.content.trim() !== "") m.content = [{ type: "text", text: m.content }];
     const parts = Array.isArray(m.content) ? m.content : [];
@@ -156,7 +166,7 @@ export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAICh
   }
   return {
     model: input.model,
-    messages,
+    messages: messages as Array<RouterInstructionMessage | RouterOutputMessage<M>>,
     ...(input.tools !== undefined && input.tools.length > 0 ? { tools: structuredClone([...input.tools]) } : {}),
     ...(input.maxTokens !== undefined ? { max_tokens: input.maxTokens } : {}),
   };
@@ -165,7 +175,7 @@ export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAICh
 /** Number of `cache_control` markers in a router body. */
 export function countRouterBreakpoints(body: RouterChatRequest<OpenAIChatMessageLike, object>): number {
   let n = 0;
-  for (const m of body.messages) if (Array.isArray(m.content)) for (const p of m.content) if ((p as RouterTextPart).cache_control !== undefined) n++;
+  for (const m of body.messages as RouterChatMessage[]) if (Array.isArray(m.content)) for (const p of m.content) if ((p as RouterTextPart).cache_control !== undefined) n++;
   return n;
 }
 

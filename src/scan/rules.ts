@@ -16,7 +16,7 @@
 // filler words next to a common word, and bounds every "anything" run by a line, a sentence, a tag or a few words; the
 // comments at each pattern say what a looser form cost on the shared corpus.
 
-import { SEP, anyWord, filler, phrase, word } from "./words.js";
+import { SEP, anyWord, filler, phrase, spelled, word } from "./words.js";
 import { I18N_RULES } from "./rules-i18n.js";
 
 /** Where a rule runs. Scopes nest: "all" ⊂ "context" ⊂ "strict". */
@@ -76,7 +76,10 @@ const QUALIFIER = anyWord(["previous", "all", "above", "prior", "earlier", "prec
  * "stop following", …). Not "skip" or "override": "skip the previous instructions if you use Docker" and "these flags
  * override any previous commands" are how READMEs speak.
  */
-const SET_ASIDE = ["ignore", "forget", "discard", "abandon", "drop", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "throw away", "pay no attention to", "stop following", "stop obeying", "no longer follow", "no longer obey"];
+const SET_ASIDE = ["ignore", "forget", "discard", "abandon", "drop", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "throw away", "pay no attention to", "stop following", "stop obeying", "no longer follow", "no longer obey", spelled("ignore"), spelled("forget"), spelled("disregard")];
+/** A whole override spelled out letter by letter ("i g n o r e  a l l  p r e v i o u s  i n s t r u c t i o n s"). */
+const SPELLED_OVERRIDE = phrase(anyWord(["ignore", "forget", "disregard"].map(spelled)), anyWord(["all", "your", "the", "any"].map(spelled)),
+  `(?:${anyWord(["previous", "prior", "above", "earlier"].map(spelled))}${SEP})?` + anyWord(["instructions", "rules", "prompt", "guidelines", "directives"].map(spelled)));
 /** The same verbs for branches without a qualifier word ("ignore the rules above"): not "drop" and "abandon", which take rules and tables. */
 const SET_ASIDE_NARROW = ["ignore", "forget", "discard", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "pay no attention to", "stop following", "stop obeying"];
 /** What earlier instructions are called when something says they no longer hold ("your rules are void"). */
@@ -353,7 +356,8 @@ export const BUILTIN_RULES: readonly Rule[] = [
       phrase(anyWord(SET_ASIDE), filler(2), QUALIFIER, filler(3), anyWord(["instruction", "instructions", "directive", "directives", "prompt", "prompts", "guidance", "commands", "context", "directions", "orders"])),
       phrase(anyWord(SET_ASIDE_NARROW), anyWord(["the", "your", "all", "any", "these", "those", "my"]), anyWord(["rules", "instructions", "directives", "guidelines", "prompt", "constraints", "guidance", "directions"]), anyWord(["above", "before this", "so far", "given", "you were given", "you have been given", "you were told"])),
       phrase(anyWord(SET_ASIDE_NARROW), filler(1), anyWord(["previous", "prior", "earlier", "preceding", "above", "your", "system", "original", "initial"]), filler(1), anyWord(["rules", "guidelines", "policies", "constraints", "guardrails", "programming", "training"])),
-      phrase(anyWord(["ignore", "forget", "disregard"]), anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "said before", "you were told", "you have been told", "prior to this", "i said"])),
+      phrase(anyWord(["ignore", "forget", "disregard"]), anyWord(["everything", "anything", "all", "what", "whatever"]), anyWord(["above", "before this", "said before", "you were told", "you have been told", "prior to this", "i said"])),
+      SPELLED_OVERRIDE,
       // Instructions put out of force: "your previous instructions no longer apply", "system messages are void".
       phrase(VOID_QUALIFIER, VOID_OBJECT, VOID_PHRASE),
     ].join("|"),
@@ -396,7 +400,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   {
     id: "bypass-safety", category: "override", scope: "all", severity: "low",
     description: "Asks to bypass, disable or override safety measures, guardrails or content filters (a warning; with an action word in the sentence it blocks).",
-    pattern: phrase(anyWord(["bypass", "override", "disable", "circumvent", "evade", "get around", "work around", "turn off", "switch off", "deactivate"]), `(?:${anyWord(["the", "your", "all", "any", "its", "these", "every"])}${SEP})?` + anyWord(["safety", "safeguards", "guardrails", "content filter", "content filters", "content filtering", "content moderation", "moderation", "ethical guidelines", "ethics"])),
+    pattern: phrase(anyWord(["bypass", "override", "disable", "circumvent", "evade", "get around", "work around", "turn off", "switch off", "deactivate"]), `(?:${anyWord(["the", "your", "all", "any", "its", "these", "every"])}${SEP})?` + anyWord(["safety", "safeguards", "guardrails", "content filter", "content filters", "content filtering", "content moderation", "moderation", "ethical guidelines", "ethics", "guidelines", "restrictions", "security checks"])),
   },
   {
     id: "html-comment-injection", category: "hidden-html", scope: "all",
@@ -594,8 +598,8 @@ export const BUILTIN_RULES: readonly Rule[] = [
   },
   {
     id: "fake-update", category: "override", scope: "context",
-    description: "Claims the model has been updated or given new instructions (you have been updated to …).",
-    pattern: seps(String.raw`\byou\s+(?:have\s+been|were|are\s+being)\s+(?:updated|upgraded|reprogrammed|patched|reconfigured)\s+to\b|\byour\s+new\s+(?:instructions|rules|directives|guidelines)\s+are\b`),
+    description: "Claims the model has been updated or given new instructions (you have been updated to …, your real instructions are below/as follows/: …; not \"your new guidelines are in CONTRIBUTING.md\").",
+    pattern: seps(String.raw`\byou\s+(?:have\s+been|were|are\s+being)\s+(?:updated|upgraded|reprogrammed|patched|reconfigured)\s+to\b|\byour\s+(?:new|real|actual|true|updated)\s+(?:instructions|rules|directives|guidelines)\s+are\s*(?::|as\s+follows\b|below\b|the\s+following\b|these\b|this\b|simple\b|to\b|now\b|here\b)`),
   },
   {
     id: "rename-agent", category: "role-hijack", scope: "context",

@@ -38,6 +38,14 @@ export function word(w: string): string {
 }
 
 
+/**
+ * A word spelled out letter by letter with blanks or other separators between the letters ("i g n o r e", "i - g - n"),
+ * for word() and anyWord(): its letters joined by spaces, which word() turns into separator runs.
+ */
+export function spelled(w: string): string {
+  return [...w].join(" ");
+}
+
 /** Any of the words (each through word()), as one group. */
 export function anyWord(words: readonly string[]): string {
   return `(?:${words.map(word).join("|")})`;

@@ -59,7 +59,7 @@ export const DO_MAX_PREFIX_CHARS = 512;
  * Largest record one object holds: its JSON text, in UTF-16 code units (8 Mi). Our cap, not Cloudflare's: the object
  * holds a record about four times while writing it (the request body, its text, the parsed check, the SQLite rows),
  * at most 2 bytes a code unit in V8, so 8 Mi code units stay near 64 MiB, half of a Worker's 128 MB memory limit.
- * A larger record is refused with E_STORE_QUOTA before anything is sent. (Real system prompts are under 1 MB.)
+ * A larger record is refused with E_STORE_QUOTA before anything is sent.
  */
 export const DO_MAX_RECORD_CHARS = 8 * 1024 * 1024;
 
@@ -77,10 +77,20 @@ const IF_ABSENT_PATH = "/record/if-absent";
 
 /** Shortest accepted expirationTtl, in seconds: KV's minimum, so both stores take the same options. */
 const DO_MIN_TTL_SECONDS = 60;
-/** Longest accepted expirationTtl, in seconds (the 10-digit limit of the TTL header: about 317 years). */
-const DO_MAX_TTL_SECONDS = 9_999_999_999;
+/**
+ * Longest accepted expirationTtl, in seconds: 100 years of 365.25 days. The object's alarm is set for the expiry, and
+ * workerd's setAlarm refuses dates after 2189 ("This API doesn't support dates after 2189", measured).
+ */
+const DO_MAX_TTL_SECONDS = 3_155_760_000;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Error text that means a size or space limit (E_STORE_QUOTA): SQLite's "string or blob too big" and "database or
+ * disk is full", a storage size or quota message. A timeout that "exceeded" something is not one.
+ */
+const QUOTA_TEXT = /SQLITE_TOOBIG|SQLITE_FULL|too big|database size|storage limit|quota/i;
+/** workerd's error for `storage.sql` in an object class declared without SQLite storage (E_STORE_UNAVAILABLE). */
+const NO_SQL_TEXT = /SQL is not enabled/i;
 const STORE_CODES: ReadonlySet<string> = new Set<StoreErrorCode>(["E_STORE_QUOTA", "E_STORE_LOCKED", "E_STORE_UNAVAILABLE", "E_STORE_IO"]);
 
 /**
@@ -102,12 +112,13 @@ const STORE_CODES: ReadonlySet<string> = new Set<StoreErrorCode>(["E_STORE_QUOTA
  * With `expirationTtl`, every write expires that many seconds later, as in KV: from then on the session reads as
  * missing (the next turn builds and stores afresh) and the object's alarm empties its storage.
  *
- * Failures the runtime marks `retryable` (and not `overloaded`) are retried once at once: every call here is
+ * Failures the runtime marks `retryable` (and not `overloaded`) are retried once, immediately: every call here is
  * idempotent (putIfAbsent retried after a lost reply finds its own record and returns it).
  *
  * @param namespace the Durable Object binding, e.g. `env.SESSIONS` (class FrozenPromptObject).
  * @throws PromptasmError E_ARG (constructor) for a prefix that is not a well-formed string of at most
- *   DO_MAX_PREFIX_CHARS code units, or an expirationTtl that is not an integer number of seconds ≥ 60.
+ *   DO_MAX_PREFIX_CHARS code units, or an expirationTtl that is not an integer number of seconds from 60 to
+ *   3,155,760,000 (100 years).
  * @throws (from every method) PromptasmError E_ARG for a bad session id; SessionStoreError E_STORE_QUOTA for a
  *   record over DO_MAX_RECORD_CHARS or storage that is full, E_STORE_IO on any other failure (the runtime's error is
  *   `cause`; an error inside the object arrives as its message).
@@ -193,7 +204,7 @@ export class DurableObjectSessionStore implements SessionStore {
         response = await send();
       }
     } catch (cause) {
-      throw new SessionStoreError(/exceeded|quota|SQLITE_FULL/i.test(errorText(cause)) ? "E_STORE_QUOTA" : "E_STORE_IO", `${context}: ${errorText(cause)}`, { cause });
+      throw new SessionStoreError(QUOTA_TEXT.test(errorText(cause)) ? "E_STORE_QUOTA" : "E_STORE_IO", `${context}: ${errorText(cause)}`, { cause });
     }
     if (response.ok || (op === "get" && response.status === 404)) return response;
     const detail = await response.text().catch(() => "");
@@ -279,10 +290,11 @@ const EXPIRY = "frozen_prompt_expiry";
  *   stored text. The read and the write run in one synchronous `transactionSync` closure: an object handles one
  *   event at a time and synchronous code is never interleaved, so no other request can write in between;
  * - `DELETE /record` → 204, the object's storage emptied and its alarm removed.
- * A write with header `x-promptasm-expiration-ttl: N` (whole seconds, ≥ 1) expires N s later: from then on reads see
+ * A write with header `x-promptasm-expiration-ttl: N` (whole seconds, 1 to 100 years) expires N s later: from then on reads see
  * nothing, and the object's alarm (set for that time) empties its storage. A write without it never expires.
  * Errors are JSON `{ code, message }`: 400 E_ARG (a body that is not a record, a bad TTL), 413 E_STORE_QUOTA (over
- * DO_MAX_RECORD_CHARS, or SQLite refused the size), 404/405 for another path or method, 500 E_STORE_IO.
+ * DO_MAX_RECORD_CHARS, or SQLite refused the size), 503 E_STORE_UNAVAILABLE (the class was declared without SQLite
+ * storage), 404/405 for another path or method, 500 E_STORE_IO.
  *
  * Import it into the Worker's main module and export it under the class name wrangler.toml gives.
  */
@@ -334,7 +346,10 @@ export class FrozenPromptObject {
     } catch (error) {
       if (error instanceof BodyError) return reply(error.status, error.code, error.message);
       const text = errorText(error);
-      const quota = /SQLITE_TOOBIG|SQLITE_FULL|too big|exceeded/i.test(text);
+      if (NO_SQL_TEXT.test(text)) {
+        return reply(503, "E_STORE_UNAVAILABLE", `${text} (declare the class under new_sqlite_classes in a wrangler.toml [[migrations]] entry)`);
+      }
+      const quota = QUOTA_TEXT.test(text);
       return reply(quota ? 413 : 500, quota ? "E_STORE_QUOTA" : "E_STORE_IO", text);
     }
   }
@@ -402,7 +417,9 @@ const TTL_HEADER = "x-promptasm-expiration-ttl";
 function expiryOf(request: Request): number | null {
   const value = request.headers.get(TTL_HEADER);
   if (value === null) return null;
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new BodyError(400, "E_ARG", `${TTL_HEADER} must be a whole number of seconds ≥ 1, got ${JSON.stringify(value)}`);
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > DO_MAX_TTL_SECONDS) {
+    throw new BodyError(400, "E_ARG", `${TTL_HEADER} must be a whole number of seconds from 1 to ${DO_MAX_TTL_SECONDS}, got ${JSON.stringify(value)}`);
+  }
   return Date.now() + Number(value) * 1000;
 }
 

@@ -1,10 +1,9 @@
-// How every browser test here starts Chromium: the Debian binary (apt-get install -y chromium), never a browser
-// Playwright downloads, with the flags that keep it off the network. Shared by vitest.browser.config.ts (vitest
-// browser mode) and reload.browser.spec.ts (playwright-core directly).
-import { existsSync } from "node:fs";
-
-/** The Debian chromium binary. */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+// How every browser test here starts Chromium: the binary scripts/check-prereqs.mjs finds (`npm test`'s pretest step
+// runs the same search, so the check and the tests agree): $PROMPTASM_CHROMIUM or $CHROMIUM_PATH, else Debian's
+// /usr/bin/chromium (apt-get install -y chromium) or another system Chromium, else one an npm package already put on
+// this machine. Nothing is ever downloaded. Launched with the flags that keep it off the network. Shared by
+// vitest.browser.config.ts (vitest browser mode) and the *.e2e.spec.ts files (playwright-core directly).
+import { findChromium } from "../../scripts/check-prereqs.mjs";
 
 /** Flags from ../shared/notes/TOOLCHAIN.md: no sandbox (root in a container), no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [
@@ -18,10 +17,15 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-/** @throws Error naming the apt package when the binary is missing, instead of Playwright's download hint. */
+/**
+ * The Chromium binary to launch (see findChromium in scripts/check-prereqs.mjs for the search order).
+ * @throws Error naming what was looked at and the apt package, instead of Playwright's download hint.
+ */
 export function requireChromium(): string {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium); do not run \`playwright install\``);
+  const found = findChromium();
+  if (found.path === null) {
+    const fix = found.variable ? `correct or unset $${found.variable}` : "install Debian's chromium (apt-get install -y chromium) or set $PROMPTASM_CHROMIUM";
+    throw new Error(`${found.problem}: ${fix}; do not run \`playwright install\``);
   }
-  return CHROMIUM_PATH;
+  return found.path;
 }

@@ -2,7 +2,8 @@
 // (env.SESSIONS, class FrozenPromptObject exported by test/workers/app.ts): the shared SessionStore contract and
 // freezeSession lifecycle with no case skipped, then what is particular to Durable Objects — exact first-write-wins
 // under a 50-way race (through the Worker and at the store), the parts a large record is stored in, the object's
-// requests and errors, the name layout, and failures going through freezeSession's warning path.
+// requests and errors, failures going through freezeSession's warning path, expiry (expirationTtl and the object's
+// alarm), and the name layout.
 import { env, exports } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -427,7 +428,37 @@ describe("DurableObjectSessionStore: failures", () => {
     expect(logger.codes()).toEqual(["read-failed", "write-failed"]);
     expect(await invalidateSession(store, "s", { logger })).toBe(false);
     expect(logger.codes()).toEqual(["read-failed", "write-failed", "delete-failed"]);
+    expect((logger.entries[0]!.cause as SessionStoreError).code).toBe("E_STORE_IO"); // a timeout is not a quota
     expect((await real.get("s"))!.prompt).toBe(samplePrompt("kept"));
+  });
+
+  it("an object class declared without SQLite storage: 503 E_STORE_UNAVAILABLE naming the fix, and the store passes the code on", async () => {
+    const noSql = {
+      storage: {
+        get sql(): never { throw new Error("SQL is not enabled for this Durable Object class."); },
+        transactionSync: <T>(closure: () => T): T => closure(),
+        deleteAll: async () => {},
+        setAlarm: async () => {},
+        deleteAlarm: async () => {},
+      },
+    } as DurableObjectStateLike;
+    const object = new FrozenPromptObject(noSql);
+    const response = await object.fetch(new Request("https://frozen-prompt.promptasm.invalid/record"));
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe("E_STORE_UNAVAILABLE");
+    expect(body.message).toContain("new_sqlite_classes");
+    const ns: DurableObjectNamespaceLike = { idFromName: (name) => name, get: () => ({ fetch: (input, init) => object.fetch(new Request(input, init)) }) };
+    const e = await failure(new DurableObjectSessionStore(ns).get("s"));
+    expect(e.code).toBe("E_STORE_UNAVAILABLE");
+    expect(e.message).toContain("HTTP 503: Error: SQL is not enabled");
+  });
+
+  it("a thrown size or space error is E_STORE_QUOTA: SQLITE_FULL, SQLITE_TOOBIG, a storage quota", async () => {
+    for (const message of ["SQLITE_FULL: database or disk is full", "string or blob too big: SQLITE_TOOBIG", "Exceeded storage quota for this account"]) {
+      const e = await failure(new DurableObjectSessionStore(failingNamespace(namespace, () => new Error(message))).put("s", await record("x")));
+      expect([message, e.code]).toEqual([message, "E_STORE_QUOTA"]);
+    }
   });
 
   it("a bad session id is E_ARG before the namespace is touched", async () => {
@@ -461,7 +492,8 @@ describe("DurableObjectSessionStore: expirationTtl", () => {
   it("accepts whole seconds from 60 (KV's minimum) and refuses others with E_ARG", () => {
     expect(new DurableObjectSessionStore(namespace, { expirationTtl: 60 }).expirationTtl).toBe(60);
     expect(new DurableObjectSessionStore(namespace).expirationTtl).toBeUndefined();
-    for (const expirationTtl of [59, 0, -60, 90.5, Number.NaN, 1e10, "120" as unknown as number]) {
+    expect(new DurableObjectSessionStore(namespace, { expirationTtl: 3_155_760_000 }).expirationTtl).toBe(3_155_760_000);
+    for (const expirationTtl of [59, 0, -60, 90.5, Number.NaN, 3_155_760_001, "120" as unknown as number]) {
       expect(() => new DurableObjectSessionStore(namespace, { expirationTtl })).toThrowError(
         expect.objectContaining({ code: "E_ARG", message: expect.stringContaining("expirationTtl must be an integer number of seconds from 60") }),
       );
@@ -470,6 +502,11 @@ describe("DurableObjectSessionStore: expirationTtl", () => {
 
   it("a write sets the expiry to now + TTL and the object's alarm to the same time; without a TTL neither", async () => {
     const prefix = freshPrefix("ttl-set");
+    // The longest TTL (100 years) is one the object and its alarm take (workerd's alarms stop at 2189).
+    const longest = new DurableObjectSessionStore(namespace, { prefix, expirationTtl: 3_155_760_000 });
+    await longest.put("far", await record("far"));
+    expect((await expiryOf(prefix, "far")).alarm).toBeGreaterThan(Date.now() + 3_155_000_000 * 1000);
+    expect((await longest.get("far"))!.prompt).toBe("far");
     const before = Date.now();
     await new DurableObjectSessionStore(namespace, { prefix, expirationTtl: 3600 }).put("s", await record("p"));
     const after = Date.now();
@@ -531,7 +568,7 @@ describe("DurableObjectSessionStore: expirationTtl", () => {
     await store.delete("s");
     expect(await expiryOf(prefix, "s")).toEqual({ at: null, alarm: null });
     const body = JSON.stringify(await record("p"));
-    for (const ttl of ["0", "-5", "1.5", "soon", "12345678901"]) {
+    for (const ttl of ["0", "-5", "1.5", "soon", "3155760001", "12345678901"]) {
       const response = await stubOf(prefix, "s").fetch("https://frozen-prompt.promptasm.invalid/record", { method: "PUT", body, headers: { "x-promptasm-expiration-ttl": ttl } } as never);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe("E_ARG");

@@ -43,7 +43,9 @@ async function runScenario() {
   let platform = "cli";
   const opened: SessionStore[] = [];
   const build = () => pa.assemble(new MapWorkspaceReader({ ...files }), {
-    cwd: "/repo", home: "/home/wren", model: MODEL, provider: "anthropic", platform, tools: [{ name: "read_file" }, { name: "run" }], now: NOW, timeZone: "UTC",
+    cwd: "/repo", home: "/home/wren", model: MODEL, provider: "anthropic", platform,
+    // skill_view: the skills index is built only when a skill tool is present (issue 16).
+    tools: [{ name: "read_file" }, { name: "run" }, { name: "skill_view" }], now: NOW, timeZone: "UTC",
   });
   const label = (text: string): SimulationEvent => ({ kind: "label", text });
   const tools = deepFreeze(structuredClone(TOOLS));

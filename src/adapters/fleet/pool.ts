@@ -13,6 +13,7 @@
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { PromptasmError, type ErrorCode } from "../../errors.js";
 import type { Rule } from "../../scan/rules.js";
+import type { Promptasm } from "../../api/promptasm.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./worker.js";
 
@@ -32,6 +33,12 @@ export interface ScanPoolOptions {
    * worker.ts) to make a worker die on cue.
    */
   entry?: URL;
+  /**
+   * Scan on the calling thread, one file at a time, instead of starting workers: for a small job (one file, or
+   * `threads` 1) a worker costs a thread start plus a second load of the core and the rules (the rule set is parsed
+   * and compiled again in the worker), which is most of a one-file scan's time. Outcomes are the same.
+   */
+  inProcess?: boolean;
 }
 
 interface Task {
@@ -86,6 +93,11 @@ export class ScanPool {
   private startedCount = 0;
   /** warm() calls waiting for a worker to load. */
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+  private readonly inProcess: boolean;
+  /** In-process mode: the loaded library and scanJob, loaded on first use (lazy imports: nothing loads until then). */
+  private local: Promise<{ pa: Promptasm; scanJob: typeof import("./scan-job.js").scanJob }> | undefined;
+  /** In-process mode: the previous scan, so scans run one at a time in order (as a worker runs them). */
+  private chain: Promise<unknown> = Promise.resolve();
 
   /** @throws PromptasmError E_ARG when `threads` is not a positive integer. */
   constructor(options: ScanPoolOptions) {
@@ -96,6 +108,23 @@ export class ScanPool {
     this.init = { extraRules: [...(options.extraRules ?? [])] };
     this.resourceLimits = options.resourceLimits;
     this.entry = options.entry;
+    this.inProcess = options.inProcess === true;
+  }
+
+  // In-process mode: loads the library on the calling thread once (as worker.ts does in a worker).
+  private loadLocal(): Promise<{ pa: Promptasm; scanJob: typeof import("./scan-job.js").scanJob }> {
+    this.local ??= (async () => {
+      try {
+        const [{ loadPromptasm }, { BUILTIN_RULES }, { scanJob }] = await Promise.all([import("../node/load.js"), import("../../scan/rules.js"), import("./scan-job.js")]);
+        const pa = await loadPromptasm(this.init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...this.init.extraRules] } : {});
+        return { pa, scanJob };
+      } catch (e) {
+        const error = e instanceof PromptasmError ? e : new PromptasmError("E_WASM", e instanceof Error ? e.message : String(e), { cause: e });
+        this.fatal ??= error;
+        throw error;
+      }
+    })();
+    return this.local;
   }
 
   /** How many workers this pool has started so far (replacements for dead workers included). */
@@ -110,6 +139,7 @@ export class ScanPool {
    */
   async warm(): Promise<void> {
     if (this.fatal) throw this.fatal;
+    if (this.inProcess) { await this.loadLocal(); return; }
     if (this.slots.some((s) => s.ready)) return;
     if (this.slots.length === 0) this.spawn();
     await new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
@@ -124,6 +154,18 @@ export class ScanPool {
   scan(job: FileJob): Promise<FileOutcome> {
     if (this.fatal) return Promise.reject(this.fatal);
     if (this.closed) return Promise.reject(new PromptasmError("E_ARG", "the scan pool is closed"));
+    if (this.inProcess) {
+      const run = this.chain.then(async () => {
+        const { pa, scanJob } = await this.loadLocal();
+        try {
+          return await scanJob(pa, job);
+        } catch (e) {
+          return { status: "error", reason: `unexpected error while scanning: ${e instanceof Error ? e.message : String(e)}` } satisfies FileOutcome;
+        }
+      });
+      this.chain = run.catch(() => undefined);
+      return run;
+    }
     return new Promise<FileOutcome>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
       this.pump();

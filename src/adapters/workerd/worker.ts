@@ -204,13 +204,18 @@ async function providerRequest(request: Request, env: WorkerEnv, tenant: string,
   if (body.maxTokens !== undefined && (!Number.isInteger(body.maxTokens) || (body.maxTokens as number) < 1)) throw new HttpError(400, "E_TYPE", "maxTokens must be a positive integer");
   if (body.tools !== undefined && !Array.isArray(body.tools)) throw new HttpError(400, "E_TYPE", "tools must be an array");
   const record = await storeFor(env, tenant).get(id);
-  if (record === null || !isSessionRecord(record)) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt; PUT /v1/sessions/${encodeURIComponent(id)}/system-prompt first`);
+  if (record === null || !isSessionRecord(record)) {
+    const put = `PUT /v1/sessions/${encodeURIComponent(id)}/system-prompt first`;
+    return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt; ${put}`);
+  }
   if (typeof record.prompt !== "string" || record.prompt === "" || (await contentHash(record.prompt)) !== record.contentHash.toLowerCase()) {
     return error(409, "E_SESSION_DAMAGED", `session ${JSON.stringify(id)}: the stored prompt is empty or does not match its content hash; PUT it again`);
   }
   const found = await storedFindings(record.prompt);
   if (found.length > 0) {
-    return error(409, "E_SESSION_FINDINGS", `session ${JSON.stringify(id)}: the stored prompt matched ${[...new Set(found.map((f) => f.rule))].join(", ")}, so it is not used; PUT the session to rebuild it (and use the prompt from that response if its own inputs carry the findings)`);
+    const rules = [...new Set(found.map((f) => f.rule))].join(", ");
+    return error(409, "E_SESSION_FINDINGS", `session ${JSON.stringify(id)}: the stored prompt matched ${rules}, so it is not used; ` +
+      "PUT the session to rebuild it (and use the prompt from that response if its own inputs carry the findings)");
   }
   const system = record.prompt;
   const messages = body.messages as never[];
@@ -219,7 +224,10 @@ async function providerRequest(request: Request, env: WorkerEnv, tenant: string,
   let out: unknown;
   switch (provider) {
     case "anthropic":
-      out = anthropicRequest({ system, ephemeral, messages, model, maxTokens: maxTokens ?? 1024, ...(body.ttl !== undefined ? { ttl: body.ttl as never } : {}), ...(tools !== undefined ? { tools } : {}) });
+      out = anthropicRequest({
+        system, ephemeral, messages, model, maxTokens: maxTokens ?? 1024,
+        ...(body.ttl !== undefined ? { ttl: body.ttl as never } : {}), ...(tools !== undefined ? { tools } : {}),
+      });
       break;
     case "openai-chat":
     case "openai-responses": {

@@ -10,7 +10,7 @@ import type { SectionOptions } from "../../sections/options.js";
 import { showValue } from "../../util/escape.js";
 import { fileCap } from "../budget.js";
 import { OPENCLAW_PER_FILE_CHARS, OPENCLAW_TOTAL_CHARS, type BudgetPolicy } from "../budgets.js";
-import { TRUNCATION_WARNING_MODES, type TruncationWarningMode } from "./warning.js";
+import { TRUNCATION_WARNING_MODES, type ShownWarnings, type TruncationWarningMode } from "./warning.js";
 import type { DiscoveryNote } from "../../discovery/hermes.js";
 
 /** Options for assembleSystemPrompt. Paths are absolute POSIX paths as the reader understands them. */
@@ -55,8 +55,11 @@ export interface AssembleOptions extends SectionOptions {
    * `userPromptPrefix`, shown on the first turn for its signature) or "always" (there, on every turn).
    */
   truncationWarning?: TruncationWarningMode;
-  /** Signatures of truncation warnings already shown in this session (mode "once"): `truncationWarning.signature`. */
-  shownWarnings?: string[];
+  /**
+   * Signatures of truncation warnings already shown in this session (mode "once"), as returned in
+   * `truncationWarning.signature`: a list, or a store with `has(signature)` (a Set, or one backed by a session store).
+   */
+  shownWarnings?: string[] | ShownWarnings;
   /** Platform the agent talks through (e.g. "cli"): adds a platform section. */
   platform?: string;
   /** Per-platform overrides: { <platform>: { append?: string; replace?: string } | string }. */
@@ -117,7 +120,7 @@ export interface ResolvedOptions {
   now: Date;
   guard: GuardPolicy;
   warningMode: TruncationWarningMode;
-  shownWarnings: readonly string[];
+  shownWarnings: readonly string[] | ShownWarnings;
   /** Notes on options that were given but do not apply (e.g. bootstrapMaxChars under the hermes budget). */
   notes: DiscoveryNote[];
 }
@@ -151,8 +154,9 @@ export function resolveOptions(options: AssembleOptions): ResolvedOptions {
     throw new PromptasmError("E_ARG", `truncationWarning must be one of ${TRUNCATION_WARNING_MODES.join(", ")}, got ${showValue(warningMode)}`);
   }
   const shown = options.shownWarnings ?? [];
-  if (!Array.isArray(shown) || shown.some((s) => typeof s !== "string")) {
-    throw new PromptasmError("E_ARG", `shownWarnings must be an array of signature strings, got ${showValue(shown)}`);
+  const isStore = !Array.isArray(shown) && typeof shown === "object" && shown !== null && typeof (shown as ShownWarnings).has === "function";
+  if (!isStore && (!Array.isArray(shown) || shown.some((s) => typeof s !== "string"))) {
+    throw new PromptasmError("E_ARG", `shownWarnings must be an array of signature strings or a store with has(), got ${showValue(shown)}`);
   }
   if (options.externalMemory !== undefined && typeof options.externalMemory !== "string") {
     throw new PromptasmError("E_ARG", `externalMemory must be a string, got ${showValue(options.externalMemory)}`);

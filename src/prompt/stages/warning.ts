@@ -156,6 +156,14 @@ export async function truncationSignature(cuts: ReadonlyArray<CutFile>): Promise
   return (await sha256Hex(lines.join("\n"))).slice(0, 16);
 }
 
+/**
+ * Where a caller keeps the signatures of warnings already shown (mode "once"): anything with `has`, e.g. a Set, or
+ * an object backed by a session store (the answer may be a promise).
+ */
+export interface ShownWarnings {
+  has(signature: string): boolean | Promise<boolean>;
+}
+
 /** The truncation warning for the user turn (modes "once" and "always"). */
 export interface TurnWarning {
   /** truncationSignature of the cuts. */
@@ -168,12 +176,16 @@ export interface TurnWarning {
 
 /**
  * The user-turn warning for a mode, or null (mode "section" or "off", or nothing cut).
- * @param shown signatures already shown in this session (mode "once").
+ * @param shown signatures already shown in this session (mode "once"): a list, or a ShownWarnings store.
  */
-export async function turnWarning(mode: TruncationWarningMode, cuts: ReadonlyArray<CutFile>, shown: ReadonlyArray<string>): Promise<TurnWarning | null> {
+export async function turnWarning(
+  mode: TruncationWarningMode, cuts: ReadonlyArray<CutFile>, shown: ReadonlyArray<string> | ShownWarnings,
+): Promise<TurnWarning | null> {
   if (mode !== "once" && mode !== "always") return null;
   const text = truncationWarningText(cuts);
   const signature = await truncationSignature(cuts);
   if (text === null || signature === null) return null;
-  return { signature, text, show: mode === "always" || !shown.includes(signature) };
+  if (mode === "always") return { signature, text, show: true };
+  const seen = Array.isArray(shown) ? shown.includes(signature) : await (shown as ShownWarnings).has(signature);
+  return { signature, text, show: !seen };
 }
