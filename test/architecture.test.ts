@@ -30,7 +30,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["config"], // the config file
   ["api"], // createPromptasm: the core API object
   ["adapters"], // runtime code: node/, workerd/, fleet/, readers
-  ["index", "node"], // the package entries
+  ["index", "node", "workerd", "browser"], // the package entries
   ["cli"], // the command line
   ["page"], // the browser page (an app on top of everything)
 ];

@@ -55,10 +55,34 @@ describe("the public entries", () => {
     expect(index.match(/export \* as \w+/g)).toEqual(["export * as sections"]);
   });
 
-  it("has a package.json export for each entry, pointing at the built files", () => {
+  it("has one package.json export per entry file of src/, each pointing at its built file", () => {
     const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8"));
-    expect(Object.keys(pkg.exports)).toEqual([".", "./node", "./wasm"]);
+    // Every "./dist/<entry>.js" any export condition points at.
+    const targets = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (typeof v === "string") { if (/^\.\/dist\/[^/]+\.js$/.test(v)) targets.add(v.slice("./dist/".length, -3)); }
+      else if (v !== null && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(pkg.exports);
+    // The top-level .ts files of src/ that are entries (errors.ts is a module, not an entry).
+    const entries = readdirSync(`${ROOT}/src`).filter((f) => f.endsWith(".ts") && f !== "errors.ts").map((f) => f.slice(0, -3));
+    expect([...targets].sort()).toEqual(entries.sort());
     expect(pkg.exports["./node"].default).toBe("./dist/node.js");
     expect(pkg.exports["."].default).toBe("./dist/index.js");
+  });
+
+  it('"./browser" is the neutral entry plus a fetching loadPromptasm and WASM_URL', async () => {
+    const browser = await import("../src/browser.js");
+    expect(Object.keys(browser).sort()).toEqual([...NEUTRAL_NAMES, "WASM_URL", "loadPromptasm"].sort());
+    expect(browser.createPromptasm).toBe(neutral.createPromptasm);
+  });
+
+  it('"./workerd" re-exports the neutral entry and names its own additions (read from its source: it imports a .wasm)', () => {
+    const source = readFileSync(`${ROOT}/src/workerd.ts`, "utf8");
+    expect(source).toContain('export * from "./index.js";');
+    const own = [...source.matchAll(/^export (?:async )?(?:function|const|class) (\w+)|^export \{([^}]*)\} from/gm)]
+      .flatMap((m) => (m[1] !== undefined ? [m[1]] : m[2]!.split(",").map((n) => n.trim()).filter((n) => n !== "" && !n.startsWith("type "))))
+      .sort();
+    expect(own).toEqual(["FrozenPromptObject", "handleRequest", "loadPromptasm"]);
   });
 });

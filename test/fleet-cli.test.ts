@@ -7,7 +7,7 @@ import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sarifSchemaErrors } from "./helpers/sarif-schema.js";
 import { writeTree } from "./helpers/tree.js";
@@ -88,7 +88,8 @@ describe("scan <root…>: output formats", () => {
     const log = JSON.parse(r.stdout);
     expect(sarifSchemaErrors(log)).toEqual([]);
     const run0 = log.runs[0];
-    expect(run0.tool.driver).toMatchObject({ name: "promptasm", version: JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('./package.json').version)"], { cwd: REPO, encoding: "utf8" })), informationUri: "https://www.npmjs.com/package/promptasm" });
+    expect(run0.tool.driver).toMatchObject({ name: "promptasm", version: JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('./package.json').version)"], { cwd: REPO, encoding: "utf8" })), informationUri: pathToFileURL(join(REPO, "docs", "cli.md")).href });
+    expect(existsSync(new URL(run0.tool.driver.informationUri))).toBe(true);
     expect(run0.originalUriBaseIds).toEqual({ "%SRCROOT%": { uri: `file://${dir}/` } });
     expect(run0.columnKind).toBe("utf16CodeUnits");
     const rules = run0.tool.driver.rules.map((x: { id: string }) => x.id);

@@ -384,6 +384,29 @@ describe("ScanPool: worker threads", () => {
     await expect(pool.scan({ path: "/x", asText: false, scope: "context", maxBytes: 1 })).rejects.toMatchObject({ code: "E_ARG" });
   });
 
+  it("inProcess: scans on the calling thread with the workers' outcomes, starts no worker, and fails on bad rules as they do", async () => {
+    const small = tree("inproc", { "AGENTS.md": PAYLOAD, "notes.md": "nothing to see\n", "CLAUDE.md": "Run the tests.\n" });
+    const jobs = ["AGENTS.md", "notes.md", "CLAUDE.md", "vanished.md"].map((n): FileJob => ({ path: join(small, n), asText: n === "AGENTS.md", scope: "strict", maxBytes: MAX }));
+    const inProcess = new ScanPool({ threads: 2, inProcess: true });
+    const workers = new ScanPool({ threads: 1 });
+    try {
+      await inProcess.warm();
+      const got = await Promise.all(jobs.map((j) => inProcess.scan(j)));
+      expect(got).toEqual(await Promise.all(jobs.map((j) => workers.scan(j))));
+      expect(got[0]!.status === "scanned" && got[0]!.findings.map((f) => f.rule)).toEqual(["ignore-instructions"]);
+      expect(got[3]).toEqual({ status: "missing" });
+      expect(inProcess.started).toBe(0);
+    } finally {
+      await inProcess.close();
+      await workers.close();
+    }
+    await expect(inProcess.scan(jobs[0]!)).rejects.toThrow(/the scan pool is closed/);
+    const bad = new ScanPool({ threads: 1, inProcess: true, extraRules: [{ id: "bad", category: "custom", scope: "context", description: "x", pattern: "(unclosed" }] });
+    await expect(bad.warm()).rejects.toMatchObject({ code: "E_RULES", message: expect.stringContaining("rule bad:") });
+    await expect(bad.scan({ path: "/x", asText: false, scope: "context", maxBytes: 1 })).rejects.toMatchObject({ code: "E_RULES" });
+    await bad.close();
+  }, 300_000);
+
   it("a worker that dies fails only the file it was scanning; its queued job and later ones run on a new worker", async () => {
     const pool = new ScanPool({ threads: 1, entry: new URL("./helpers/crashing-worker.mjs", import.meta.url) });
     try {

@@ -26,6 +26,7 @@ describe("request bodies against the official SDKs' types", () => {
     const config = JSON.parse(readFileSync(project, "utf8")) as { compilerOptions: Record<string, unknown> };
     expect(config.compilerOptions.strict).toBe(true);
     expect(config.compilerOptions.noEmit).toBe(true);
+    expect(config.compilerOptions.exactOptionalPropertyTypes).toBe(true); // the strictest setting a user may have
     expect(source).not.toMatch(/\bas\s+(?:unknown|never|any)\b|<any>|: any\b/); // no casts to get past a check
     expect(source.match(/@ts-expect-error/g)?.length).toBe(12);
     for (const sdk of ['"@anthropic-ai/sdk"', '"openai"', '"@google/genai"', '"@aws-sdk/client-bedrock-runtime"', '"ai"', '"@ai-sdk/anthropic"', '"@ai-sdk/openai"']) {

@@ -3,10 +3,11 @@
 import type { AssembledPrompt } from "../prompt/assemble.js";
 export { assembleJson } from "../prompt/json.js";
 import type { Finding } from "../scan/scanner.js";
+import { codePointLabel } from "../util/escape.js";
 
 /** The rule label shown for a finding: the rule id, plus the code point for invisible characters. */
 export function ruleLabel(f: Finding): string {
-  return f.codePoint === undefined ? f.rule : `${f.rule} U+${f.codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
+  return f.codePoint === undefined ? f.rule : `${f.rule} ${codePointLabel(f.codePoint)}`;
 }
 
 /**

@@ -54,8 +54,11 @@ const EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2;
 /** This package's name and version, from package.json (src/cli and dist/cli both sit two levels below it). */
 const PACKAGE = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
 
-/** Where SARIF output points readers for the tool: the package's page on the npm registry. */
-export const INFORMATION_URI = `https://www.npmjs.com/package/${PACKAGE.name}`;
+/**
+ * Where SARIF output points readers for the tool: docs/cli.md inside the installed package (a file: URL; `files` in
+ * package.json ships docs/). The package has no registry page or public repository URL yet to point at instead.
+ */
+export const INFORMATION_URI = new URL("../../docs/cli.md", import.meta.url).href;
 
 /**
  * Most --threads: 256. Each worker holds its own core, rule tables and V8 heap (tens of MB), and threads beyond the
@@ -424,9 +427,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // Only the config's rules are used here (they can only add findings), wherever the file was found.
       const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
       const threads: number = opts.threads ?? availableParallelism();
-      // A small job (one file, or one thread) is scanned on this thread: a worker would load the core and rules again.
+      // One file is scanned on this thread: a worker would load the core and the rules a second time.
       const oneFile = paths.length === 1 && (await stat(resolve(io.cwd, paths[0]!)).then((x) => x.isFile(), () => false));
-      const pool = new ScanPool({ threads, extraRules: loaded.config.rules, inProcess: threads === 1 || oneFile });
+      const pool = new ScanPool({ threads, extraRules: loaded.config.rules, inProcess: oneFile });
       const bar: ProgressBar | undefined = io.progress?.isTTY && opts.progress !== false && !progressDisabledByEnv(io.env ?? {})
         ? startProgressBar(io.progress) : undefined;
       // With a bar on the terminal, text goes above it; findings too when stdout is that terminal.

@@ -117,9 +117,10 @@ export interface AnthropicMessage {
 
 /**
  * What anthropicRequest accepts as a message: a role and string or block content, blocks being objects with a
- * string `type`. System messages inside the conversation (the SDK's `SystemMessageParam`) are not taken: the prompt is
- * the `system` input, so narrow an SDK array to `UserMessageParam | AssistantMessageParam`. Both {@link AnthropicMessage} and `@anthropic-ai/sdk`'s `MessageParam` fit, and the request keeps the
- * caller's message type, so a body built from SDK messages goes to `client.messages.create` with no cast.
+ * string `type`. Both {@link AnthropicMessage} and `@anthropic-ai/sdk`'s user and assistant `MessageParam`s fit, and the
+ * request keeps the caller's message type, so a body built from SDK messages goes to `client.messages.create` with no
+ * cast. System messages inside the conversation (the SDK's `SystemMessageParam`) are not taken — the prompt is the
+ * `system` input — so type an SDK array as `Array<UserMessageParam | AssistantMessageParam>`.
  */
 export interface AnthropicMessageLike {
   role: "user" | "assistant";

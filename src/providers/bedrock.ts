@@ -51,8 +51,8 @@ export interface BedrockMessage {
  * the SDK's `Message`). The body keeps the caller's message type, plus the cache points it adds.
  */
 export interface BedrockMessageLike {
-  role?: "user" | "assistant" | "system";
-  content?: readonly object[];
+  role?: "user" | "assistant" | "system" | undefined;
+  content?: readonly object[] | undefined;
 }
 
 /** A message as bedrockConverseRequest returns it: the caller's, with cache points possibly appended to its content. */

@@ -61,6 +61,7 @@ const OBJECT_AFTER = /^[\s*_`"']+(?:(?:the|a|an|your|my|our|its|it|them|this|tha
 export const DETERMINERS: readonly string[] = ["the", "a", "an", "this", "that", "these", "those", "our", "its", "their", "each", "every", "any", "no"];
 
 let actionRe: RegExp | undefined;
+let actionGlobalRe: RegExp | undefined;
 let negatedRe: RegExp | undefined;
 const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+$`, "i");
 const escRe = (w: string) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&").replace(/ /g, "\\s+");
@@ -84,7 +85,8 @@ export function negatedBefore(lead: string): boolean {
  */
 export function hasAction(original: string): boolean {
   const { folded, origin } = foldText(original);
-  const re = new RegExp(actionPattern().source, "gi");
+  const re = (actionGlobalRe ??= new RegExp(actionPattern().source, "gi"));
+  re.lastIndex = 0;
   for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
     const lead = original.slice(0, m.index < origin.length ? origin[m.index]! : original.length);
     if (m[0] === "") re.lastIndex++;

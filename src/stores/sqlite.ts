@@ -180,14 +180,29 @@ export class SqliteSessionStore implements SessionStore {
 
 let driver: typeof BetterSqlite3 | undefined;
 
-/** Loads better-sqlite3 once per process, on first use. */
+/**
+ * The fix printed when better-sqlite3 is not installed. It is an optional peer dependency of promptasm (only this store
+ * and the CLI's `assemble --session` use it), so installing promptasm never compiles a native module by itself.
+ */
+export const SQLITE_INSTALL_FIX = "npm install better-sqlite3@12";
+
+/**
+ * Loads better-sqlite3 once per process, on first use (a require, not an import(), so that the synchronous
+ * `database` getter and every method can open the store in one step; it is still loaded only when a store is used).
+ * @throws SessionStoreError E_STORE_UNAVAILABLE naming the fix: SQLITE_INSTALL_FIX when the package is not installed,
+ *   `npm rebuild better-sqlite3` when it is installed but its native part does not load for this Node.
+ */
 function loadDriver(): typeof BetterSqlite3 {
   if (driver !== undefined) return driver;
   try {
     driver = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
     return driver;
   } catch (cause) {
-    throw new SessionStoreError("E_STORE_UNAVAILABLE", `better-sqlite3 did not load (is it installed and built for Node ${process.versions.node}?): ${errorText(cause)}`, { cause });
+    const missing = (cause as { code?: unknown } | null)?.code === "MODULE_NOT_FOUND" && /['"]better-sqlite3['"]/.test(errorText(cause));
+    const message = missing
+      ? `the SQLite session store needs better-sqlite3, an optional peer dependency of promptasm that is not installed: run \`${SQLITE_INSTALL_FIX}\` in your project`
+      : `better-sqlite3 is installed but did not load for Node ${process.versions.node} (run \`npm rebuild better-sqlite3\`; building it needs a C++ toolchain and Python 3): ${errorText(cause)}`;
+    throw new SessionStoreError("E_STORE_UNAVAILABLE", message, { cause });
   }
 }
 

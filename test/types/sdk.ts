@@ -1,4 +1,5 @@
-// Type test: promptasm's request bodies against the official SDKs' own types, under `strict`, with no casts.
+// Type test: promptasm's request bodies against the official SDKs' own types, under `strict` and
+// `exactOptionalPropertyTypes`, with no casts.
 // Compiled (never run) by test/sdk-types.test.ts with `tsc -p test/types/tsconfig.json`. Each builder's result is
 // assigned to the SDK's parameter type and passed to the SDK method a user would call (inside functions that are
 // never called). Every `@ts-expect-error` line is a wrong shape that must stay rejected: if one were accepted, tsc
