@@ -27,7 +27,7 @@ const compiled = new Map<string, Promise<WebAssembly.Module>>();
  * @example
  *   import { loadPromptasm, MapWorkspaceReader } from "promptasm/browser";
  *   const pa = await loadPromptasm();
- *   const built = await pa.assemble(new MapWorkspaceReader({ "AGENTS.md": "Run npm test." }), { cwd: "/" });
+ *   const built = await pa.assemble(new MapWorkspaceReader({ "/ws/AGENTS.md": "Run npm test." }), { cwd: "/ws" });
  */
 export async function loadPromptasm(options: { rules?: readonly Rule[]; url?: string | URL } = {}): Promise<Promptasm> {
   const url = String(options.url ?? WASM_URL);

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "E_IO" // a file or directory could not be read
   | "E_NOT_FOUND" // a path that must exist does not
   | "E_CONFIG" // a config file is not valid JSON or has a field of the wrong shape
+  | "E_BASELINE" // a scan baseline file (--baseline) is not valid JSON, has the wrong version or a bad entry
   | "E_WORK_BUDGET"; // a scan needed more work than its per-call budget allowed (ScanLimit.maxNewTransitions)
 
 /** An error with a stable `code`; keeps the original error as `cause`. */

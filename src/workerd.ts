@@ -26,7 +26,7 @@ let shared: Promise<Promptasm> | undefined;
  * @example
  *   import { loadPromptasm, MapWorkspaceReader } from "promptasm/workerd";
  *   const pa = await loadPromptasm();
- *   const built = await pa.assemble(new MapWorkspaceReader({ "AGENTS.md": "Run npm test." }), { cwd: "/" });
+ *   const built = await pa.assemble(new MapWorkspaceReader({ "/ws/AGENTS.md": "Run npm test." }), { cwd: "/ws" });
  */
 export function loadPromptasm(options: { rules?: readonly Rule[] } = {}): Promise<Promptasm> {
   if (options.rules !== undefined) return createPromptasm(mod, { rules: options.rules });

@@ -17,6 +17,7 @@ import type { FindingRegion } from "../adapters/fleet/scan-job.js";
 import { INVISIBLE_RULE_ID, QUOTING_POLICY, SCOPES, type Rule, type RuleCategory, type RuleScope } from "../scan/rules.js";
 import type { Finding } from "../scan/scanner.js";
 import { ruleLabel } from "./format.js";
+import { redactSecrets } from "./redact.js";
 
 /** The `$schema` of the log: the SARIF 2.1.0 schema as SchemaStore publishes it. */
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -62,6 +63,11 @@ export interface SarifInput {
   notifications: readonly SarifNotification[];
   /** False when any path could not be scanned (the CLI then exits 2). */
   executionSuccessful: boolean;
+  /**
+   * Ids of the built-in rules among `rules` (they get a `precision`); default: every rule. The CLI passes
+   * BUILTIN_RULES' ids so a config file's rules, never measured, carry none.
+   */
+  builtinRuleIds?: readonly string[];
 }
 
 /**
@@ -110,11 +116,42 @@ const INVISIBLE: RuleMeta = {
  */
 export const SECURITY_SEVERITY = { high: "8.0", low: "5.0" } as const;
 
-function descriptor(rule: RuleMeta): ReportingDescriptor {
+/** GitHub code scanning's `precision` of a rule: how often its alerts are true positives. */
+export type RulePrecision = "very-high" | "high" | "medium" | "low";
+
+/**
+ * Built-in rules whose precision is below "high", measured with `npm run bench:quality -- --json` on the shared corpus
+ * (1,046 benign context files from 56 repositories; issue 15, session of 2026-12-01), counting benign files each rule
+ * blocked or warned at the scope it runs at:
+ * - "low": 10 or more benign files blocked (edit-agent-config 13: agents told to update AGENTS.md; secret-literal 10:
+ *   example keys in docs);
+ * - "medium": 1 to 4 benign files blocked or warned (bypass-safety warned 4; invisible-unicode blocked 1, mojibake C1
+ *   controls; ignore-instructions, persona-switch and prompt-extraction warned 1 each).
+ * Every other built-in rule flagged no benign file: "high". "very-high" is not claimed: the corpus is too small to
+ * tell it from "high". A config file's own rules were never measured and carry no precision.
+ */
+export const RULE_PRECISION: Readonly<Record<string, RulePrecision>> = {
+  "edit-agent-config": "low",
+  "secret-literal": "low",
+  "bypass-safety": "medium",
+  "invisible-unicode": "medium",
+  "ignore-instructions": "medium",
+  "persona-switch": "medium",
+  "prompt-extraction": "medium",
+};
+
+/** The precision of a built-in rule (see RULE_PRECISION): "high" unless the table says otherwise. */
+export function rulePrecision(id: string): RulePrecision {
+  return RULE_PRECISION[id] ?? "high";
+}
+
+function descriptor(rule: RuleMeta, builtin: boolean): ReportingDescriptor {
   const scopes = SCOPES.slice(SCOPES.indexOf(rule.scope)).join(", ");
   const after = "promptasm blocks a context file with a high-severity finding instead of loading it; a low-severity " +
     "finding (the words in code, in quotes or described, with no action) is a warning and the file loads. An " +
-    `instruction with an action is high even when quoted (${QUOTING_POLICY}): after review, allow the file by its SHA-256 in promptasm.config.json.`;
+    `instruction with an action is high even when quoted (${QUOTING_POLICY}). After review, allow the file by its SHA-256 ` +
+    "in the allow list of a config file named with --config (the sha256 is printed by assemble, or by scan when an allow entry " +
+    "no longer matches), or accept its findings in a --baseline file (scan --write-baseline).";
   const text = `${rule.description}\n\nCategory: ${rule.category}. Scope: ${rule.scope} (runs at --scope ${scopes}). ${after}`;
   const markdown = `${rule.description}\n\n**Category:** ${rule.category}. **Scope:** ${rule.scope} (runs at \`--scope ${scopes}\`). ${after}`;
   return {
@@ -127,6 +164,7 @@ function descriptor(rule: RuleMeta): ReportingDescriptor {
     properties: {
       tags: ["security", "prompt-injection", rule.category, `scope:${rule.scope}`], category: rule.category, scope: rule.scope,
       "security-severity": SECURITY_SEVERITY[rule.severity ?? "high"],
+      ...(builtin ? { precision: rulePrecision(rule.id) } : {}),
     },
   };
 }
@@ -144,7 +182,8 @@ const location = (a: ArtifactUri) => ({ artifactLocation: a.relative ? { uri: a.
 export function formatSarif(input: SarifInput): string {
   const rules: RuleMeta[] = [...input.rules, INVISIBLE];
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const descriptors = rules.map(descriptor);
+  const builtin = new Set(input.builtinRuleIds ?? rules.map((r) => r.id));
+  const descriptors = rules.map((r) => descriptor(r, r.id === INVISIBLE_RULE_ID || builtin.has(r.id)));
   const results: Result[] = [];
   const files = [...input.files].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   for (const file of files) {
@@ -152,10 +191,12 @@ export function formatSarif(input: SarifInput): string {
     file.findings.forEach((f, k) => {
       const region = file.regions[k] ?? { length: 1, snippet: f.excerpt };
       const i = index.get(f.rule);
-      const key = `${f.rule}\u0000${f.excerpt}`;
+      // Secrets redacted whether or not the output is (--no-redact): a fingerprint never depends on a secret.
+      const shownExcerpt = redactSecrets(f.excerpt, { secret: f.category === "secret" }).text;
+      const key = `${f.rule}\u0000${shownExcerpt}`;
       const nth = seen.get(key) ?? 0;
       seen.set(key, nth + 1);
-      const fingerprint = createHash("sha256").update([f.rule, file.uri, f.excerpt, String(nth)].join("\u0000")).digest("hex").slice(0, 32);
+      const fingerprint = createHash("sha256").update([f.rule, file.uri, shownExcerpt, String(nth)].join("\u0000")).digest("hex").slice(0, 32);
       const hidden = f.hiddenIn === "tag-characters" ? " Found in text hidden in Unicode tag characters." : "";
       results.push({
         ruleId: f.rule,

@@ -83,7 +83,11 @@ const SPELLED_OVERRIDE = phrase(anyWord(["ignore", "forget", "disregard"].map(sp
 /** The same verbs for branches without a qualifier word ("ignore the rules above"): not "drop" and "abandon", which take rules and tables. */
 const SET_ASIDE_NARROW = ["ignore", "forget", "discard", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "pay no attention to", "stop following", "stop obeying"];
 /** What earlier instructions are called when something says they no longer hold ("your rules are void"). */
-const VOID_QUALIFIER = anyWord(["your", "previous", "prior", "earlier", "original", "initial", "system", "safety", "developer", "your current"]);
+/**
+ * Whose instructions: the model's ("your", "your previous", "system", "safety"), not a project's ("the previous rules
+ * no longer apply since we moved to ruff" is a changelog).
+ */
+const VOID_QUALIFIER = anyWord(["your", "system", "safety", "developer", "your current", "your previous", "your prior", "your earlier", "your original", "your initial"]);
 const VOID_OBJECT = anyWord(["instructions", "rules", "guidelines", "directives", "restrictions", "guardrails", "policies", "prompt", "messages", "constraints"]);
 /** Phrases that put instructions out of force ("no longer apply", "are void", "have been lifted"). */
 const VOID_PHRASE = anyWord(["no longer apply", "no longer applies", "are void", "is void", "are null and void", "are now void", "are revoked", "have been revoked", "are lifted", "have been lifted", "are suspended", "are cancelled", "are canceled", "do not apply anymore", "don't apply anymore", "does not apply anymore", "doesn't apply anymore"]);

@@ -241,9 +241,10 @@ describe("bad input is a 4xx JSON error naming the problem, never a 5xx", () => 
       ["POST", "/v1/assemble", { files: { "a.md": "x" }, options: { cwd: "missing/dir" } }, "E_NOT_FOUND", "missing/dir"],
     ];
     for (const [method, path, body, code, mention] of cases) expectError(await call(method, path, body), 400, code, mention);
-    // A message of the wrong shape is refused by the provider builder (E_ARG) once a prompt is frozen.
+    // A message of the wrong shape is refused by the Worker's shape check (validate-messages.ts), naming the field; a
+    // blank model by the provider builder (E_ARG).
     await call("PUT", session("shape"), { files: workspace(), options: OPTIONS });
-    expectError(await call("POST", "/v1/sessions/shape/request", { provider: "anthropic", model: "m", messages: [{ role: "robot" }] }), 400, "E_ARG", "messages");
+    expectError(await call("POST", "/v1/sessions/shape/request", { provider: "anthropic", model: "m", messages: [{ role: "robot" }] }), 400, "E_VALUE", "messages[0].role");
     expectError(await call("POST", "/v1/sessions/shape/request", { provider: "anthropic", model: " ", messages: [] }), 400, "E_ARG", "model");
   });
 
@@ -265,7 +266,7 @@ describe("bad input is a 4xx JSON error naming the problem, never a 5xx", () => 
     const names: Array<[string, string]> = [
       ["../etc/passwd", ".."], ["a/../../b", ".."], ["..", ".."], ["/etc/passwd", "absolute"], ["C:/x/AGENTS.md", "absolute"],
       ["a\\..\\b", "backslash"], ["a\0b", "NUL"], ["a\nb", "control"], ["a//b", "empty segment"], ["a/", "empty segment"],
-      ["./AGENTS.md", ". segment"], ["", "empty path"], ["x".repeat(1025), "longer than"],
+      ["a/./AGENTS.md", ". segment"], ["", "empty path"], ["x".repeat(1025), "longer than"],
     ];
     for (const [name, mention] of names) {
       for (const path of ["/v1/assemble", "/v1/scan", session("p")]) {

@@ -29,7 +29,12 @@ export default {
   async fetch(request: Request, env: WorkerEnv & { SESSIONS: DurableObjectNamespaceLike }): Promise<Response> {
     const url = new URL(request.url);
     const durable = url.pathname.startsWith(TURN_DO);
-    if (request.method !== "POST" || !(durable || url.pathname.startsWith(TURN))) return worker.fetch(request, env);
+    if (request.method !== "POST" || !(durable || url.pathname.startsWith(TURN))) {
+      // The API specs read and plant values in KV, so they get the Worker over KV (no SESSIONS binding); with SESSIONS
+      // bound it would use the Durable Object store, which worker-service.workers.spec.ts tests with the full env.
+      const { SESSIONS: _durable, ...kvOnly } = env;
+      return worker.fetch(request, kvOnly);
+    }
     const sessionId = decodeURIComponent(url.pathname.slice(durable ? TURN_DO.length : TURN.length));
     const body = (await request.json()) as { model: string; prompt: string; tenant?: string; buildMs?: number };
     const prefix = `app/${body.tenant ?? "t0"}/`;

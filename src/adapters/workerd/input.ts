@@ -133,15 +133,17 @@ function strings(value: unknown, where: string): string[] | undefined {
 
 /**
  * Checks one relative file path: non-empty, at most MAX_PATH_CHARS, `/`-separated, with no empty, `.` or `..`
- * segment, not absolute, no backslash, NUL or other control character.
- * @returns the path as given (it needs no normalizing once it passes).
+ * segment after a leading `./` (or several) is dropped, not absolute, no backslash, NUL or other control character
+ * (C0, DEL or C1: U+0001–U+001F, U+007F–U+009F).
+ * @returns the path without its leading `./` ("./AGENTS.md" → "AGENTS.md").
  */
-export function relativePath(path: string, where: string): string {
-  const fail = (why: string): never => { throw new HttpError(400, "E_PATH", `${where} ${show(path)}: ${why}`); };
-  if (path.length === 0) fail("empty path");
+export function relativePath(given: string, where: string): string {
+  const fail = (why: string): never => { throw new HttpError(400, "E_PATH", `${where} ${show(given)}: ${why}`); };
+  const path = given.replace(/^(?:\.\/)+/, "");
+  if (path.length === 0) fail(given.length === 0 ? "empty path" : "names the workspace itself, not a file");
   if (path.length > MAX_PATH_CHARS) fail(`longer than ${MAX_PATH_CHARS} chars`);
   if (path.includes("\0")) fail("contains NUL");
-  if (/[\u0001-\u001f\u007f]/.test(path)) fail("contains a control character");
+  if (/[\u0001-\u001f\u007f-\u009f]/.test(path)) fail("contains a control character");
   if (path.includes("\\")) fail("contains a backslash (use /)");
   if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) fail("absolute paths are not allowed; give a path relative to the workspace");
   for (const segment of path.split("/")) {
@@ -168,12 +170,15 @@ export function files(value: unknown): { mounted: Record<string, string>; names:
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length > MAX_FILES) throw new HttpError(413, "E_TOO_MANY_FILES", `files has ${entries.length} entries; at most ${MAX_FILES} are allowed`);
   const mounted: Record<string, string> = {};
-  for (const [name, text] of entries) {
-    relativePath(name, "file name");
-    if (typeof text !== "string") bad("E_TYPE", `files[${show(name)}] must be a string, got ${typeOf(text)}`);
+  const names: string[] = [];
+  for (const [given, text] of entries) {
+    const name = relativePath(given, "file name");
+    if (typeof text !== "string") bad("E_TYPE", `files[${show(given)}] must be a string, got ${typeOf(text)}`);
+    if (`${WORKSPACE}/${name}` in mounted) bad("E_PATH", `file name ${show(given)}: names the same file as another entry (${show(name)})`);
     mounted[`${WORKSPACE}/${name}`] = text as string;
+    names.push(name);
   }
-  return { mounted, names: entries.map(([name]) => name) };
+  return { mounted, names };
 }
 
 /** The option names the Worker takes: those the options schema marks `worker` (src/options/schema.ts). */

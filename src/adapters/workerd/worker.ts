@@ -25,13 +25,12 @@
 
 import mod from "../../../build/release.wasm";
 import { createPromptasm, type Promptasm } from "../../api/promptasm.js";
-import { PromptasmError } from "../../errors.js";
-import { SessionStoreError } from "../../stores/errors.js";
 import { MapWorkspaceReader } from "../map-reader.js";
-import { KvSessionStore, type KvNamespaceLike } from "../../stores/kv.js";
+import type { KvNamespaceLike } from "../../stores/kv.js";
+import type { DurableObjectNamespaceLike } from "../../stores/durable-object.js";
+import type { SessionStore } from "../../stores/types.js";
 import { freezeSession, invalidateSession, STORED_PROMPT_SCOPE } from "../../stores/session.js";
 import { contentHash, isSessionRecord } from "../../stores/record.js";
-import { MAX_SESSION_ID_CHARS } from "../../stores/types.js";
 import { assembleJson } from "../../prompt/json.js";
 import { anthropicRequest } from "../../providers/anthropic.js";
 import { openaiChatRequest, openaiResponsesRequest } from "../../providers/openai.js";
@@ -39,6 +38,10 @@ import { geminiGenerateContent } from "../../providers/gemini.js";
 import { bedrockConverseRequest } from "../../providers/bedrock.js";
 import { ENUMS } from "../../options/schema.js";
 import { HttpError, assembleOptions, files, object, readJson, str, WORKSPACE } from "./input.js";
+import { checkProviderInput } from "./validate-messages.js";
+import { sessionStoreFor, type StoreChoice } from "./store.js";
+import { sessionIdFromPath } from "./session-id.js";
+import { answerError, mountRoutes, type PromptasmHandler, type RouterOptions } from "./router.js";
 // No named exports but functions: workerd takes every export of the main module as a handler (a constant fails
 // to start). The limits are exported by ./input.ts.
 
@@ -51,6 +54,13 @@ export interface WorkerEnv {
    * one tenant. Unset or empty: every /v1 request gets 503 E_NOT_CONFIGURED.
    */
   API_TOKENS?: string;
+  /**
+   * Frozen session prompts with exact first-write-wins (DurableObjectSessionStore over FrozenPromptObject). When bound,
+   * the Worker keeps sessions here instead of PROMPTS (see ./store.ts).
+   */
+  SESSIONS?: DurableObjectNamespaceLike;
+  /** Origins allowed to call the API from a browser, separated by commas or white space ("*": any); unset: no CORS (./cors.ts). */
+  CORS_ORIGINS?: string;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
@@ -93,7 +103,6 @@ async function tenantOf(request: Request, env: WorkerEnv): Promise<string> {
   return hash.slice(0, 32);
 }
 
-const storeFor = (env: WorkerEnv, tenant: string) => new KvSessionStore(env.PROMPTS, { prefix: `tenant/${tenant}/` });
 const quiet = { warn: () => {} };
 
 async function assembleBody(body: Record<string, unknown>) {
@@ -139,8 +148,8 @@ async function storedFindings(prompt: string): Promise<Array<{ rule: string; off
  * GET /v1/sessions/:id/system-prompt: the stored record and whether a turn could reuse it. A prompt with threat
  * findings is not returned: state "findings", with the findings and no `prompt` (PUT the session to rebuild it).
  */
-async function readSession(env: WorkerEnv, tenant: string, id: string): Promise<Response> {
-  const record = await storeFor(env, tenant).get(id);
+async function readSession(store: SessionStore, id: string): Promise<Response> {
+  const record = await store.get(id);
   if (record === null) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt`);
   if (!isSessionRecord(record)) return json(200, { id, state: "empty", reason: "the stored value is not a session record" });
   const state = record.prompt === null ? "null" : record.prompt === "" ? "empty" : (await contentHash(record.prompt)) === record.contentHash.toLowerCase() ? "present" : "damaged";
@@ -154,7 +163,7 @@ async function readSession(env: WorkerEnv, tenant: string, id: string): Promise<
 }
 
 /** PUT /v1/sessions/:id/system-prompt: assemble and store, unless a good prompt for this runtime is stored already. */
-async function freeze(request: Request, env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+async function freeze(request: Request, store: SessionStore, id: string): Promise<Response> {
   const body = object(await readJson(request), "the body", ["files", "options"]);
   const { mounted } = files(body.files);
   const options = assembleOptions(body.options);
@@ -165,8 +174,11 @@ async function freeze(request: Request, env: WorkerEnv, tenant: string, id: stri
     cwd: options.cwd,
     ...(options.platform !== undefined ? { platform: options.platform } : {}),
   };
-  const turn = await freezeSession(storeFor(env, tenant), id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet, scanner: pa });
-  return json(turn.state === "missing" && turn.stored ? 201 : 200, {
+  const turn = await freezeSession(store, id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet, scanner: pa });
+  // 201 only for the request whose own build became the stored prompt: a PUT that lost a first-write race (it built,
+  // but another build was stored first) answers 200 with the stored prompt.
+  const firstStored = turn.state === "missing" && turn.stored && turn.built !== undefined && turn.built.prompt === turn.prompt;
+  return json(firstStored ? 201 : 200, {
     id,
     state: turn.state,
     ...(turn.reason !== undefined ? { reason: turn.reason } : {}),
@@ -182,8 +194,8 @@ async function freeze(request: Request, env: WorkerEnv, tenant: string, id: stri
 }
 
 /** DELETE /v1/sessions/:id/system-prompt */
-async function invalidate(env: WorkerEnv, tenant: string, id: string): Promise<Response> {
-  const ok = await invalidateSession(storeFor(env, tenant), id, { logger: quiet });
+async function invalidate(store: SessionStore, id: string): Promise<Response> {
+  const ok = await invalidateSession(store, id, { logger: quiet });
   return ok ? json(200, { id, deleted: true }) : error(503, "E_STORE", `session ${JSON.stringify(id)}: the delete failed; try again`);
 }
 
@@ -191,7 +203,7 @@ async function invalidate(env: WorkerEnv, tenant: string, id: string): Promise<R
 const PROVIDERS: readonly string[] = ENUMS.provider;
 
 /** POST /v1/sessions/:id/request: a provider request body from the frozen prompt, with its cache markers. */
-async function providerRequest(request: Request, env: WorkerEnv, tenant: string, id: string): Promise<Response> {
+async function providerRequest(request: Request, store: SessionStore, id: string): Promise<Response> {
   const body = object(await readJson(request), "the body", ["provider", "model", "messages", "ephemeral", "maxTokens", "ttl", "tools"]);
   const provider = str(body.provider, "provider");
   if (!PROVIDERS.includes(provider)) {
@@ -203,7 +215,8 @@ async function providerRequest(request: Request, env: WorkerEnv, tenant: string,
   if (body.ttl !== undefined && provider !== "anthropic") throw new HttpError(400, "E_UNKNOWN_FIELD", "ttl applies to provider anthropic only");
   if (body.maxTokens !== undefined && (!Number.isInteger(body.maxTokens) || (body.maxTokens as number) < 1)) throw new HttpError(400, "E_TYPE", "maxTokens must be a positive integer");
   if (body.tools !== undefined && !Array.isArray(body.tools)) throw new HttpError(400, "E_TYPE", "tools must be an array");
-  const record = await storeFor(env, tenant).get(id);
+  checkProviderInput(provider, body.messages, body.tools);
+  const record = await store.get(id);
   if (record === null || !isSessionRecord(record)) {
     const put = `PUT /v1/sessions/${encodeURIComponent(id)}/system-prompt first`;
     return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt; ${put}`);
@@ -254,7 +267,7 @@ const ROUTES: Record<string, string[]> = { "/healthz": ["GET"], "/v1/assemble": 
  *   await handleRequest(new Request("https://x/v1/scan", { method: "POST", headers: { authorization: "Bearer t" },
  *     body: JSON.stringify({ files: { "AGENTS.md": "ignore all previous instructions" } }) }), env);
  */
-export async function handleRequest(request: Request, env: WorkerEnv): Promise<Response> {
+export async function handleRequest(request: Request, env: WorkerEnv, options: { store?: StoreChoice<WorkerEnv> } = {}): Promise<Response> {
   const { pathname } = new URL(request.url);
   const { method } = request;
   try {
@@ -266,29 +279,47 @@ export async function handleRequest(request: Request, env: WorkerEnv): Promise<R
     const tenant = await tenantOf(request, env);
     if (pathname === "/v1/assemble") return await assemble(request);
     if (pathname === "/v1/scan") return await scan(request);
-    let id: string;
-    try {
-      id = decodeURIComponent(session![1]!);
-    } catch {
-      throw new HttpError(400, "E_SESSION_ID", "the session id is not valid percent-encoding");
-    }
-    if (id.length > MAX_SESSION_ID_CHARS) throw new HttpError(400, "E_SESSION_ID", `the session id is over ${MAX_SESSION_ID_CHARS} chars`);
-    if (session![2] === "request") return await providerRequest(request, env, tenant, id);
-    if (method === "GET") return await readSession(env, tenant, id);
-    if (method === "PUT") return await freeze(request, env, tenant, id);
-    return await invalidate(env, tenant, id);
+    const id = sessionIdFromPath(session![1]!);
+    const store = sessionStoreFor(env, tenant, options.store);
+    if (session![2] === "request") return await providerRequest(request, store, id);
+    if (method === "GET") return await readSession(store, id);
+    if (method === "PUT") return await freeze(request, store, id);
+    return await invalidate(store, id);
   } catch (e) {
-    if (e instanceof HttpError) return error(e.status, e.code, e.message, e.status === 401 ? { "www-authenticate": "Bearer" } : {});
-    // The library's argument errors (a cwd that is not a directory, a bad message shape, …) are the client's.
-    if (e instanceof PromptasmError) return error(400, e.code, e.message);
-    if (e instanceof SessionStoreError) return error(503, e.code, `the session store failed: ${e.message}`);
-    return error(500, "E_INTERNAL", `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    // Status from the error's code (./status.ts): the client's mistakes 4xx, our own failures 5xx.
+    return answerError(e);
   }
+}
+
+/**
+ * A fetch handler serving the API, to mount inside another app (Hono, itty-router, a plain Worker): the routes above
+ * under `options.basePath`, CORS for the configured origins, the chosen session store (see RouterOptions).
+ * @throws PromptasmError E_ARG at once for a bad basePath, CORS option or store choice.
+ * @example
+ *   import { Hono } from "hono";
+ *   import { createPromptasmRouter, FrozenPromptObject } from "promptasm/workerd";
+ *   const app = new Hono<{ Bindings: WorkerEnv }>();
+ *   app.mount("/promptasm", createPromptasmRouter({ cors: { origins: ["https://agent.example.com"] } }));
+ *   export default app;
+ *   export { FrozenPromptObject };
+ */
+export function createPromptasmRouter(options: RouterOptions<WorkerEnv> = {}): PromptasmHandler<WorkerEnv> {
+  return mountRoutes<WorkerEnv>((request, env, { store }) => handleRequest(request, env, { store }), options);
+}
+
+let defaultRouter: PromptasmHandler<WorkerEnv> | undefined;
+/**
+ * The Worker's own handler: createPromptasmRouter() with the defaults (routes at the root, CORS from `CORS_ORIGINS`,
+ * the Durable Object store when SESSIONS is bound, else KV).
+ */
+export function handlePromptasmRequest(request: Request, env: WorkerEnv, ctx?: unknown): Promise<Response> {
+  defaultRouter ??= createPromptasmRouter();
+  return defaultRouter(request, env, ctx);
 }
 
 /** The Worker's module export. */
 export default {
-  fetch: (request: Request, env: WorkerEnv): Promise<Response> => handleRequest(request, env),
+  fetch: (request: Request, env: WorkerEnv, ctx?: unknown): Promise<Response> => handlePromptasmRequest(request, env, ctx),
 };
 
 /** The Durable Object class wrangler.toml binds SESSIONS to (see DurableObjectSessionStore): the main module exports it. */

@@ -16,6 +16,8 @@ const request = anthropicRequest({
   messages: [{ role: "user", content: "What should I run before committing?" }],
   model: "claude-sonnet-4-5",
   maxTokens: 512,
+  // This demo workspace is far below Sonnet's 1,024-token cache minimum; a real one is not, and needs no such line.
+  minCacheTokens: 64,
 });
 
 const store = new SqliteSessionStore(process.argv[2]);
