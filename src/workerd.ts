@@ -1,6 +1,6 @@
 // promptasm for Cloudflare Workers (the "./workerd" export, and "." under the `workerd` and `worker` conditions):
 // everything in the runtime-neutral entry, plus loadPromptasm(), which instantiates the core from the .wasm imported
-// as a module, and the Worker's HTTP API as a handler another app can mount.
+// as a module, and the Worker's HTTP API as a router another app can mount.
 //
 // Why the .wasm is imported by a relative path ending in ".wasm": wrangler's default module rules bundle any import
 // matching `**/*.wasm` as a CompiledWasm module, so a user's wrangler project needs no [[rules]] entry. A package
@@ -12,7 +12,13 @@ import { createPromptasm, type Promptasm } from "./api/promptasm.js";
 import type { Rule } from "./scan/rules.js";
 
 export * from "./index.js";
-export { handleRequest, type WorkerEnv } from "./adapters/workerd/worker.js";
+// The Worker's HTTP API as a library: createPromptasmRouter(options) gives a fetch(request, env, ctx) handler to mount
+// in another app (base path, CORS origins, store choice); handlePromptasmRequest is the one the Worker itself serves.
+// FrozenPromptObject is the Durable Object class a user's main module re-exports when it binds SESSIONS.
+export { createPromptasmRouter, handlePromptasmRequest, type WorkerEnv } from "./adapters/workerd/worker.js";
+export type { RouterOptions, PromptasmHandler } from "./adapters/workerd/router.js";
+export type { CorsOptions } from "./adapters/workerd/cors.js";
+export type { StoreChoice } from "./adapters/workerd/store.js";
 export { FrozenPromptObject } from "./adapters/workerd/worker.js";
 
 let shared: Promise<Promptasm> | undefined;

@@ -391,12 +391,32 @@ describe("CLI robustness", () => {
   });
 
   it("package exports: every condition's types match its runtime file", async () => {
+    // Follows whatever the exports map holds: each object with a runtime file (`default`) names `types` and has
+    // `default` last (Node and TypeScript take the first condition that matches), both files exist, and a JavaScript
+    // runtime file has its declarations beside it (x.js → x.d.ts in the same directory).
     const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
-    const root = pkg.exports["."];
-    expect(root.node).toEqual({ types: "./dist/node.d.ts", default: "./dist/node.js" });
-    expect([root.types, root.default]).toEqual(["./dist/index.d.ts", "./dist/index.js"]);
-    expect(pkg.exports["./node"]).toEqual({ types: "./dist/node.d.ts", default: "./dist/node.js" });
-    for (const f of ["dist/node.d.ts", "dist/node.js", "dist/index.d.ts", "dist/index.js", pkg.exports["./wasm"]]) await access(join(REPO, f));
+    const pairs: Array<{ at: string; types: string; runtime: string }> = [];
+    const walk = (value: unknown, at: string): void => {
+      if (typeof value !== "object" || value === null) return;
+      const o = value as Record<string, unknown>;
+      if (typeof o.default === "string") {
+        const keys = Object.keys(o);
+        expect(keys.indexOf("types"), `${at}: types before default`).toBeGreaterThanOrEqual(0);
+        expect(keys[keys.length - 1], `${at}: default last`).toBe("default");
+        pairs.push({ at, types: o.types as string, runtime: o.default });
+      }
+      for (const [k, v] of Object.entries(o)) if (k !== "default" && k !== "types") walk(v, `${at}.${k}`);
+    };
+    for (const [entry, value] of Object.entries(pkg.exports as Record<string, unknown>)) walk(value, entry);
+    expect(pairs.map((p) => p.at)).toContain(".");
+    expect(pairs.map((p) => p.at)).toContain("./node");
+    for (const p of pairs) {
+      await access(join(REPO, p.runtime));
+      await access(join(REPO, p.types));
+      if (p.runtime.endsWith(".js")) expect(p.types, p.at).toBe(p.runtime.replace(/\.js$/, ".d.ts"));
+    }
+    // Node's condition on the root entry loads the node entry, whose declarations say what it exports.
+    expect(pkg.exports["."].node.default).toBe(pkg.exports["./node"].default);
   });
 });
 
@@ -412,6 +432,58 @@ describe("assemble: the full model from the command line", () => {
     const minimal = JSON.parse((await run(["assemble", "examples/workspace", "--tools", "read", "--mode", "minimal", "--tokens", "none", "--json"])).stdout);
     expect(minimal.sections.map((s: { id: string }) => s.id)).toEqual(["guidance", "tool-list", "project-context"]); // "read" needs no guidance; no model, so "auto" enforcement is off
     expect(minimal.mode).toBe("minimal");
+  });
+
+  it("issue 16/17 flags reach assembly: bootstrap limits, truncation warning once, memory files, session start, OpenClaw runtime, enforcement, --git", async () => {
+    const ws = join(tmp, "flags16");
+    const home = join(tmp, "flags16-home");
+    await mkdir(ws, { recursive: true });
+    await mkdir(home, { recursive: true });
+    const para = "Run the unit tests before every commit and keep the change small. ";
+    await writeFile(join(ws, "AGENTS.md"), para.repeat(Math.ceil(10_000 / para.length)));
+    await writeFile(join(home, "MEMORY.md"), "The user prefers tabs.\n");
+    await writeFile(join(home, "USER.md"), "Name: Ada.\n");
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd: ws });
+    git("init", "-q");
+    git("add", "AGENTS.md");
+    git("commit", "-q", "-m", "Add the agent guide");
+    const args = ["assemble", ws, "--home", home, "--budget", "openclaw", "--bootstrap-max-chars", "3000", "--bootstrap-total-max-chars", "50000",
+      "--truncation-warning", "once", "--memory-files", "memory", "--session-start", "weekday-time", "--channel", "Telegram",
+      "--capabilities", "Reactions, threads", "--thinking", "low", "--host", "box", "--shell", "bash", "--tool-use-enforcement", "on",
+      "--tools", "read", "--model", "claude-sonnet-4-5", "--git", "--json", "--tokens", "none", "--time-zone", "UTC"];
+    const r = await run(args);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const ids: string[] = out.sections.map((s: { id: string }) => s.id);
+    // bootstrapMaxChars: the per-file limit of the openclaw budget, marker included.
+    expect(out.truncations).toHaveLength(1);
+    expect(out.truncations[0].file).toBe("AGENTS.md");
+    const kept = out.truncations[0].headChars + out.truncations[0].tailChars;
+    expect(kept).toBeLessThanOrEqual(3000);
+    expect(kept).toBeGreaterThan(2500);
+    // truncationWarning once: in the user turn, not a section.
+    expect(ids).not.toContain("truncation-warning");
+    expect(out.truncationWarning.show).toBe(true);
+    expect(out.userPromptPrefix).toBe(out.truncationWarning.text);
+    // memoryFiles { memory: true, user: false }; sessionStart weekday-time.
+    expect(out.prompt).toContain("The user prefers tabs.");
+    expect(out.prompt).not.toContain("Name: Ada.");
+    expect(out.prompt).toMatch(/\nSession started: [A-Z][a-z]+day, \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)\./);
+    // OpenClaw's sections and runtime line take the place of the runtime block.
+    for (const id of ["safety", "silent-replies", "messaging", "channel-capabilities", "tool-use-enforcement", "git-snapshot"]) expect(ids, id).toContain(id);
+    expect(out.prompt).not.toContain("=== runtime ===");
+    expect(out.prompt).toContain("Runtime: host=box | model=claude-sonnet-4-5 | shell=bash | channel=telegram | capabilities=reactions,threads | thinking=low");
+    // --git: the snapshot of the workspace's repository.
+    expect(out.prompt).toContain("Add the agent guide");
+    expect(out.prompt).toContain("Branch: main");
+    // The same run with the warning's signature already shown: it stays out of the user turn.
+    const again = JSON.parse((await run([...args, "--shown-warning", out.truncationWarning.signature])).stdout);
+    expect(again.truncationWarning).toEqual({ ...out.truncationWarning, show: false });
+    expect(again.userPromptPrefix).toBe("");
+    const bad = await run(["assemble", ws, "--memory-files", "soul"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('promptasm: --memory-files must be memory, user, memory,user or none, got "soul"\n');
   });
 
   it("--policy and --budget are checked against their choices", async () => {
@@ -559,7 +631,7 @@ describe("config files: trust, search, errors", () => {
     const file = join(tmp, "bad-shape.json");
     for (const [assemble, field] of [
       [{ overrides: "x" }, "assemble.overrides must be an object"],
-      [{ toolUseEnforcement: "maybe" }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
+      [{ toolUseEnforcement: "maybe" }, 'assemble.toolUseEnforcement must be "on", "off", "auto", true, false or a list of model-name substrings, got "maybe"'],
       [{ platformOverrides: [1, 2] }, "assemble.platformOverrides must be an object"],
       [{ tools: [{ name: "read", summary: 1 }] }, "assemble.tools[0].summary must be a string"],
     ] as const) {
@@ -568,6 +640,17 @@ describe("config files: trust, search, errors", () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`promptasm: config ${file}: ${field}\n`);
     }
+  });
+
+  it("a malformed platform override in a config is a note and the default hint (issue 16), not exit 2", async () => {
+    const file = join(tmp, "bad-override.json");
+    await writeFile(file, JSON.stringify({ assemble: { platform: "cli", platformOverrides: { cli: 3, web: { prepend: "x" } } } }));
+    const r = await run(["assemble", "examples/workspace", "--config", file, "--time-zone", "UTC"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('promptasm: note: platformOverrides["cli"] must be a string or { replace, append } with string values, got 3: the default hint is used\n');
+    expect(r.stderr).toContain('promptasm: note: platformOverrides["web"] has unknown keys "prepend" (only "replace" and "append" are read): they are ignored\n');
+    const plain = await run(["assemble", "examples/workspace", "--platform", "cli", "--time-zone", "UTC"]);
+    expect(r.stdout.split("\n").filter((l) => !l.startsWith("Today's date:"))).toEqual(plain.stdout.split("\n").filter((l) => !l.startsWith("Today's date:")));
   });
 
   it("a config rule the scanner rejects (duplicate built-in id, bad pattern) is reported with the config file's name", async () => {

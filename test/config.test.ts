@@ -6,8 +6,11 @@ import {
   BUILTIN_RULES, CONFIG_FILE, MapWorkspaceReader, PromptasmError, createPromptasm, parseConfig, type PromptasmConfig,
 } from "../src/index.js";
 import { discoveredConfig } from "../src/config/config.js";
+import { platformOverrideNotes } from "../src/sections/platform.js";
 
 const SRC = "/proj/promptasm.config.json";
+/** The start of parseToolUseEnforcement's message for assemble.toolUseEnforcement (sections/tools.ts). */
+const TUE = 'assemble.toolUseEnforcement must be "on", "off", "auto", true, false or a list of model-name substrings,';
 const SHA = "ABCDEF0123456789abcdef0123456789ABCDEF0123456789abcdef0123456789";
 const module = readFile(new URL("../build/release.wasm", import.meta.url)).then((b) => WebAssembly.compile(b));
 
@@ -157,17 +160,61 @@ describe("parseConfig: errors are E_CONFIG naming the source and the field", () 
     ["overrides an array", { assemble: { overrides: ["x"] } }, "assemble.overrides must be an object"],
     ["overrides value not a string", { assemble: { overrides: { interactionStyle: "ok", executionBias: 1 } } }, "assemble.overrides.executionBias must be a string"],
     ["overrides unknown key", { assemble: { overrides: { tone: "x" } } }, 'assemble.overrides: unknown key "tone" (expected interactionStyle, toolCallStyle, executionBias)'],
-    ["toolUseEnforcement maybe", { assemble: { toolUseEnforcement: "maybe" } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
-    ["toolUseEnforcement a number", { assemble: { toolUseEnforcement: 1 } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
-    ["toolUseEnforcement an array with a number", { assemble: { toolUseEnforcement: ["gpt", 4] } }, 'assemble.toolUseEnforcement must be true, false, "auto" or an array of strings'],
+    // Read by parseToolUseEnforcement (sections/tools.ts), the library's own reading, so "off" is off everywhere.
+    ["toolUseEnforcement maybe", { assemble: { toolUseEnforcement: "maybe" } }, `${TUE} got "maybe"`],
+    ["toolUseEnforcement a number", { assemble: { toolUseEnforcement: 1 } }, `${TUE} got 1`],
+    ["toolUseEnforcement an array with a number", { assemble: { toolUseEnforcement: ["gpt", 4] } }, `${TUE} got ["gpt",4]`],
     ["platformOverrides an array", { assemble: { platformOverrides: [1, 2] } }, "assemble.platformOverrides must be an object"],
     ["platformOverrides a string", { assemble: { platformOverrides: "cli" } }, "assemble.platformOverrides must be an object"],
-    ["platformOverrides value a number", { assemble: { platformOverrides: { cli: 3 } } }, "assemble.platformOverrides.cli must be a string or an object { append?, replace? }"],
-    ["platformOverrides value an array", { assemble: { platformOverrides: { "my app": ["x"] } } }, 'assemble.platformOverrides["my app"] must be a string or an object { append?, replace? }'],
-    ["platformOverrides append not a string", { assemble: { platformOverrides: { cli: { append: true } } } }, "assemble.platformOverrides.cli.append must be a string"],
-    ["platformOverrides unknown key", { assemble: { platformOverrides: { cli: { prepend: "x" } } } }, 'assemble.platformOverrides.cli: unknown key "prepend" (expected append, replace)'],
   ])("%s", (_name, value, field) => {
     expect(configError(value).message).toBe(`config ${SRC}: ${field}`);
+  });
+});
+
+describe("parseConfig: malformed platform overrides load (issue 16: they fall back to the default hint, with a note)", () => {
+  // A malformed entry used to be an E_CONFIG (exit 2). The seed's rule: never break generation over an override.
+  it.each<[string, Record<string, unknown>, string]>([
+    ["a number", { cli: 3 }, 'platformOverrides["cli"] must be a string or { replace, append } with string values, got 3: the default hint is used'],
+    ["an array", { "my app": ["x"] }, 'platformOverrides["my app"] must be a string or { replace, append } with string values, got ["x"]: the default hint is used'],
+    ["append not a string", { cli: { append: true } }, 'platformOverrides["cli"].append must be a string, got true: it is ignored'],
+    ["an unknown key", { cli: { prepend: "x" } }, 'platformOverrides["cli"] has unknown keys "prepend" (only "replace" and "append" are read): they are ignored'],
+  ])("%s is kept as given, and platformOverrideNotes names it", (_name, overrides, note) => {
+    const config = parseConfig(JSON.stringify({ assemble: { platformOverrides: overrides } }), SRC);
+    expect(config.assemble.platformOverrides).toEqual(overrides);
+    expect(platformOverrideNotes(config.assemble.platformOverrides)).toContain(note);
+  });
+});
+
+describe("parseConfig: the options of issues 16 and 17", () => {
+  const assemble = (a: Record<string, unknown>) => parseConfig(JSON.stringify({ assemble: a }), SRC).assemble;
+  it("takes each new option with its value", () => {
+    const a = {
+      bootstrapMaxChars: 9000, bootstrapTotalMaxChars: 40000, truncationWarning: "once", warningsBlock: true,
+      memoryFiles: { memory: true, user: false }, sessionStart: { form: "weekday-time", sessionId: "s1" },
+      openclaw: { heartbeats: true, runtime: { channel: "telegram", capabilities: ["reactions"], thinking: "low" }, include: { safety: false } },
+    };
+    expect(assemble(a)).toEqual(a);
+  });
+  it("reads toolUseEnforcement words as the library does (\"off\" stays a word the library reads as off)", () => {
+    expect(assemble({ toolUseEnforcement: "off" }).toolUseEnforcement).toBe("off");
+    expect(assemble({ toolUseEnforcement: " ON " }).toolUseEnforcement).toBe(" ON ");
+  });
+  it.each<[string, Record<string, unknown>, string]>([
+    ["bootstrapMaxChars 0", { bootstrapMaxChars: 0 }, "assemble.bootstrapMaxChars must be a positive integer"],
+    ["bootstrapTotalMaxChars a string", { bootstrapTotalMaxChars: "60000" }, "assemble.bootstrapTotalMaxChars must be a positive integer"],
+    ["truncationWarning unknown", { truncationWarning: "twice" }, "assemble.truncationWarning must be one of section, off, once, always"],
+    ["memoryFiles a boolean", { memoryFiles: false }, "assemble.memoryFiles must be an object { memory?: boolean, user?: boolean }"],
+    ["memoryFiles.user a string", { memoryFiles: { user: "no" } }, "assemble.memoryFiles.user must be true or false"],
+    ["memoryFiles unknown key", { memoryFiles: { soul: false } }, 'assemble.memoryFiles: unknown key "soul" (expected memory, user)'],
+    ["sessionStart.form unknown", { sessionStart: { form: "time" } }, 'assemble.sessionStart.form must be one of date, weekday-time, got "time"'],
+    ["sessionStart.sessionId a number", { sessionStart: { sessionId: 7 } }, "assemble.sessionStart.sessionId must be a string"],
+    ["openclaw.runtime.thinking unknown", { openclaw: { runtime: { thinking: "max" } } }, 'assemble.openclaw.runtime.thinking must be one of off, minimal, low, medium, high, xhigh, got "max"'],
+    ["openclaw.include unknown id", { openclaw: { include: { jokes: true } } }, 'assemble.openclaw.include: unknown key "jokes" (expected tool-list, provider-prefix, safety, reasoning-format, model-aliases, silent-replies, messaging, channel-capabilities, group-context, subagent-context, heartbeats, runtime)'],
+    ["openclaw.tools (they come from assemble.tools)", { openclaw: { tools: [] } }, 'assemble.openclaw: unknown key "tools" (expected providerPrefix, reasoningHint, silentToken, heartbeatToken, groupContext, subagentContext, heartbeats, modelAliases, runtime, include)'],
+    ["openclaw.runtime.capabilities a string", { openclaw: { runtime: { capabilities: "reactions" } } }, "assemble.openclaw.runtime.capabilities must be an array of strings"],
+    ["gitSnapshot (data read at run time, not config)", { gitSnapshot: null }, 'assemble: unknown key "gitSnapshot"'],
+  ])("%s", (_name, a, message) => {
+    expect(configError({ assemble: a }).message).toBe(`config ${SRC}: ${message}`);
   });
 });
 

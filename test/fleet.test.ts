@@ -493,7 +493,7 @@ describe("SARIF (pure formatter, validated against the official 2.1.0 schema)", 
       fullDescription: { text: BUILTIN_RULES[0]!.description },
       help: { text: expect.stringContaining("Category: override. Scope: all (runs at --scope all, context, strict)."), markdown: expect.stringContaining("**Category:** override.") },
       defaultConfiguration: { level: "error" },
-      properties: { tags: ["security", "prompt-injection", "override", "scope:all"], category: "override", scope: "all", "security-severity": "8.0" },
+      properties: { tags: ["security", "prompt-injection", "override", "scope:all"], category: "override", scope: "all", "security-severity": "8.0", precision: "medium" },
     });
     // A rule whose base severity is low is a warning by default, with a medium security-severity.
     const pretend = run.tool.driver.rules.find((r: { id: string }) => r.id === "pretend-identity");

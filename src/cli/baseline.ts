@@ -3,9 +3,9 @@
 // `--write-baseline FILE` writes the current findings in the same format.
 //
 // A finding is known by three things: its rule id, its file (the path relative to the baseline file's own directory,
-// "/"-separated, so the baseline works from any working directory) and a hash of its excerpt (the 60 code units from
-// where the match starts, secrets redacted), not its line: text moving up or down keeps its findings known, while an
-// edit of the matched text itself makes a new finding. Entries are a multiset: two identical findings in one file need
+// "/"-separated, so the baseline works from any working directory) and a hash of its matched text (from where the
+// match starts to the end of its line, at most 60 code units, secrets redacted; see findingHash), not its line: text
+// moving up or down keeps its findings known, while an edit of the matched text itself makes a new finding. Entries are a multiset: two identical findings in one file need
 // two entries, so a copy of a known finding is still new.
 //
 // The file (version 1):
@@ -20,6 +20,8 @@ import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, sep } from "node:path";
 import { describeFsError } from "../adapters/node/reader.js";
 import { PromptasmError } from "../errors.js";
+import type { FindingRegion } from "../adapters/fleet/scan-job.js";
+import { INVISIBLE_RULE_ID } from "../scan/rules.js";
 import type { Finding } from "../scan/scanner.js";
 import { escapePath } from "./format.js";
 import { redactSecrets } from "./redact.js";
@@ -44,13 +46,17 @@ export interface BaselineEntry {
 }
 
 /**
- * The content hash of a finding: the first 32 hex digits of the SHA-256 of its rule id and its excerpt with trailing
- * white space trimmed and secrets redacted (redactSecrets: the hash never depends on a secret's hidden part, and
- * `--no-redact` does not change it).
+ * The content hash of a finding: the first 32 hex digits of the SHA-256 of its rule id and its matched text with
+ * trailing white space trimmed and secrets redacted (redactSecrets: the hash never depends on a secret's hidden part,
+ * and `--no-redact` does not change it). The matched text is the region's snippet when one is given (for a file read
+ * whole: from the match to the end of its line, at most 60 code units; see FindingRegion), so what follows on the
+ * next lines does not count; else, and for an invisible character (whose region is the character alone), the
+ * excerpt: the 60 code units from the match.
  */
-export function findingHash(f: Pick<Finding, "rule" | "excerpt" | "category">): string {
-  const excerpt = redactSecrets(f.excerpt.trimEnd(), { secret: f.category === "secret" }).text;
-  return createHash("sha256").update(`${f.rule}\u0000${excerpt}`, "utf8").digest("hex").slice(0, BASELINE_HASH_HEX);
+export function findingHash(f: Pick<Finding, "rule" | "excerpt" | "category">, region?: Pick<FindingRegion, "snippet">): string {
+  const text = region !== undefined && f.rule !== INVISIBLE_RULE_ID ? region.snippet : f.excerpt;
+  const shown = redactSecrets(text.trimEnd(), { secret: f.category === "secret" }).text;
+  return createHash("sha256").update(`${f.rule}\u0000${shown}`, "utf8").digest("hex").slice(0, BASELINE_HASH_HEX);
 }
 
 /**
@@ -135,10 +141,11 @@ export class Baseline {
   readonly total: number;
 
   /**
-   * Whether `f`, found in the file `file` (as {@link baselinePath} names it), is known; a match uses up its entry.
+   * Whether `f` (with its region, see findingHash), found in the file `file` (as {@link baselinePath} names it), is
+   * known; a match uses up its entry.
    */
-  take(f: Pick<Finding, "rule" | "excerpt" | "category">, file: string): boolean {
-    const k = key(f.rule, file, findingHash(f));
+  take(f: Pick<Finding, "rule" | "excerpt" | "category">, file: string, region?: Pick<FindingRegion, "snippet">): boolean {
+    const k = key(f.rule, file, findingHash(f, region));
     const n = this.left.get(k) ?? 0;
     if (n === 0) return false;
     if (n === 1) this.left.delete(k); else this.left.set(k, n - 1);

@@ -14,11 +14,14 @@ import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../adapters/node/load.js";
 import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
 import { ENUMS } from "../options/schema.js";
-import type { AssembledPrompt } from "../prompt/assemble.js";
+import { TARGET_PATH_POLICIES } from "../discovery/policies.js";
+import { readGitSnapshot } from "../adapters/node/git.js";
+import { parseToolUseEnforcement } from "../sections/tools.js";
+import type { AssembledPrompt, AssembleOptions } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/rules.js";
 import { countSectionTokens } from "../tokens/tokens.js";
 import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
-import { CACHE_BOUNDARY } from "../prompt/boundary.js";
+import { findBoundary } from "../prompt/boundary.js";
 import { checkSessionId, errorText } from "../stores/errors.js";
 import { freezeSession, invalidateSession, type FrozenSession, type PromptScanner } from "../stores/session.js";
 import { SqliteSessionStore } from "../stores/sqlite.js";
@@ -281,6 +284,51 @@ async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, opt
   }
 }
 
+/** The memoryFiles value of `--memory-files <names>`. */
+function memoryFilesFlag(value: string): { memory: boolean; user: boolean } {
+  const names = value.split(",").map((n) => n.trim().toLowerCase()).filter((n) => n !== "");
+  const bad = names.filter((n) => n !== "memory" && n !== "user" && n !== "none");
+  if (bad.length > 0 || names.length === 0 || (names.includes("none") && names.length > 1)) {
+    throw new PromptasmError("E_ARG", `--memory-files must be memory, user, memory,user or none, got ${JSON.stringify(clip(value))}`);
+  }
+  return { memory: names.includes("memory"), user: names.includes("user") };
+}
+
+/**
+ * The assembly options of the flags added with issues 16 and 17 (bootstrap limits, truncation warning mode, memory
+ * files, session start, git snapshot, tool-use enforcement, OpenClaw's runtime line), merged over the config's
+ * `assemble` values where the flag sets part of a structured option (openclaw.runtime, sessionStart).
+ * @throws PromptasmError E_ARG for a bad --memory-files or --tool-use-enforcement value.
+ */
+async function assembleFlags(opts: Record<string, unknown>, cwd: string, fromConfig: PromptasmConfig["assemble"]): Promise<Partial<AssembleOptions>> {
+  const out: Partial<AssembleOptions> = {};
+  if (opts.bootstrapMaxChars !== undefined) out.bootstrapMaxChars = opts.bootstrapMaxChars as number;
+  if (opts.bootstrapTotalMaxChars !== undefined) out.bootstrapTotalMaxChars = opts.bootstrapTotalMaxChars as number;
+  if (opts.truncationWarning !== undefined) out.truncationWarning = opts.truncationWarning as AssembleOptions["truncationWarning"];
+  if ((opts.shownWarning as string[]).length > 0) out.shownWarnings = opts.shownWarning as string[];
+  if (opts.toolUseEnforcement !== undefined) {
+    const v = String(opts.toolUseEnforcement);
+    // "on", "off", "auto" as words; anything with a comma, or another word, is a list of model-name substrings.
+    out.toolUseEnforcement = parseToolUseEnforcement(/^\s*(on|off|auto|true|false)\s*$/i.test(v) ? v : v.split(","), "--tool-use-enforcement");
+  }
+  if (opts.memoryFiles !== undefined) out.memoryFiles = memoryFilesFlag(String(opts.memoryFiles));
+  if (opts.sessionStart !== undefined) {
+    out.sessionStart = {
+      ...fromConfig.sessionStart, form: opts.sessionStart as "date" | "weekday-time",
+      ...(opts.session !== undefined ? { sessionId: String(opts.session) } : {}),
+    };
+  }
+  if (opts.git === true) out.gitSnapshot = await readGitSnapshot(cwd);
+  const runtime: Record<string, unknown> = {};
+  for (const key of ["channel", "host", "shell", "thinking"] as const) if (opts[key] !== undefined) runtime[key] = opts[key];
+  if (opts.capabilities !== undefined) runtime.capabilities = String(opts.capabilities).split(",").map((c) => c.trim()).filter((c) => c !== "");
+  if (Object.keys(runtime).length > 0) {
+    const base = fromConfig.openclaw ?? {};
+    out.openclaw = { ...base, runtime: { ...base.runtime, ...runtime } };
+  }
+  return out;
+}
+
 /**
  * Runs the CLI.
  * @param argv arguments after the program name, e.g. ["scan", "AGENTS.md"].
@@ -312,11 +360,26 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option("--budget <kind>", "head/tail budget: hermes (per-file cap, 70/20) or openclaw (12,000 per file, 60,000 total, 75/25)")
       .choices([...ENUMS.budget]))
     .option("--provider <name>", "provider name for the runtime block")
-    .option("--target <path>", "cursor policy: the file being edited, for globs rules")
+    .option("--target <path>", `${TARGET_PATH_POLICIES.join(", ")} policies: the file being edited, for rules that attach by path (globs, applyTo, fileMatch)`)
     .option("--current-time", "add a current-time line (cron-style single runs)")
     .option("--tools <names>", "comma-separated tool names the agent has (tool list, guidance and style sections)")
     .option("--environment", "add an environment section: this machine's OS (and WSL), the working directory")
     .option("--no-cache-boundary", "leave out the cache boundary marker")
+    .addOption(new Option("--bootstrap-max-chars <n>", "openclaw budget: per-file limit in chars (default: --max-chars, else 12,000)").argParser(positiveInt("--bootstrap-max-chars")))
+    .addOption(new Option("--bootstrap-total-max-chars <n>", "openclaw budget: limit for all context files together in chars (default 60,000)").argParser(positiveInt("--bootstrap-total-max-chars")))
+    .addOption(new Option("--truncation-warning <mode>", "where the truncation warning goes: section (in the system prompt), off, once or always (in the user turn; see --json's truncationWarning)")
+      .choices([...ENUMS.truncationWarning]))
+    .option("--shown-warning <signature>", "with --truncation-warning once: a warning signature already shown in this session (repeatable)", collect, [])
+    .option("--tool-use-enforcement <setting>", "tool-use enforcement: on, off, auto (by model family) or comma-separated model-name substrings")
+    .option("--memory-files <names>", "which of MEMORY.md and USER.md load: memory,user (default), memory, user or none")
+    .addOption(new Option("--session-start <form>", "the session start line below the cache boundary: date (default) or weekday-time (with --session: a session id line too)")
+      .choices([...ENUMS.sessionStart]))
+    .option("--git", "add a git snapshot of [dir]'s repository (branch, status summary, recent commits) to the context tier")
+    .option("--channel <name>", "OpenClaw sections: the channel the agent talks on (telegram, cli …); turns on OpenClaw's safety, messaging and runtime-line sections")
+    .option("--capabilities <ids>", "OpenClaw sections: the channel's capability ids, comma-separated (reactions, threads …)")
+    .addOption(new Option("--thinking <level>", "OpenClaw sections: default thinking level on the runtime line").choices([...ENUMS.thinking]))
+    .option("--host <name>", "OpenClaw sections: host name on the runtime line")
+    .option("--shell <name>", "OpenClaw sections: shell on the runtime line")
     .option("--warnings-block", "block files with only low-severity findings too (by default they load with a warning)")
     .option("--config <file>", `config file, used in full (default: the nearest ${CONFIG_FILE} from [dir] up to the project root, of which only rules are used)`)
     .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
@@ -343,7 +406,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
       }
       if (!opts.json && command.getOptionValueSource("tokens") === "cli") note("--tokens has no effect without --json");
-      if (opts.target !== undefined && (opts.policy ?? config.assemble.policy) !== "cursor") note("--target has no effect without --policy cursor");
+      const policy: string = opts.policy ?? config.assemble.policy ?? "hermes";
+      if (opts.target !== undefined && !(TARGET_PATH_POLICIES as readonly string[]).includes(policy)) {
+        note(`--target has no effect with --policy ${policy} (it applies to ${TARGET_PATH_POLICIES.join(", ")})`);
+      }
+      const extra = await assembleFlags(opts, cwd, config.assemble);
       const pa = await loadWithConfigRules({ ...loaded, config });
       const build = async () => pa.assemble(new NodeWorkspaceReader(), {
         ...config.assemble,
@@ -368,6 +435,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(opts.platform !== undefined ? { platform: opts.platform } : {}),
         ...(opts.systemMessage !== undefined ? { systemMessage: opts.systemMessage } : {}),
         ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
+        ...extra,
       });
       if (opts.session === undefined) for (const flag of ["store", "invalidate"] as const) if (opts[flag] !== undefined) note(`--${flag} has no effect without --session`);
       const session = opts.session === undefined ? undefined : await sessionTurn(io, build, {
@@ -385,12 +453,19 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           io.stdout(JSON.stringify({ ...assembleJson(result, tokens), ...sessionJson }) + "\n");
         } else {
           // A stored prompt: no build ran, so there are no sections, findings or notes to report for it.
-          const at = prompt.indexOf(CACHE_BOUNDARY);
+          // The marker counts only on a line of its own (findBoundary), as OpenClaw reads it.
+          const at = findBoundary(prompt);
           io.stdout(JSON.stringify({ prompt, boundary: at === -1 ? null : at, chars: prompt.length, ...sessionJson }) + "\n");
         }
       } else {
         io.stdout(prompt + "\n");
         if (result !== undefined) io.stderr(assembleSummary(result));
+        // The bootstrap-pending prefix and a truncation warning shown this turn (--truncation-warning once/always)
+        // go before the user's message, never in the system prompt.
+        if (result !== undefined && result.truncationWarning !== null) {
+          io.stderr(`promptasm: truncation warning signature ${result.truncationWarning.signature} (${result.truncationWarning.show ? "shown this turn" : "already shown"})\n`);
+        }
+        if (result !== undefined && result.userPromptPrefix !== "") io.stderr(`promptasm: put before the user's message:\n${result.userPromptPrefix}\n`);
       }
       if (session !== undefined) io.stderr(session.summary);
     });

@@ -16,29 +16,34 @@ export const STDIN_NAME = "<stdin>";
 /**
  * Checks before a scan that `path` can be an output file: its directory exists and it is not itself a directory, so
  * a typo fails at once rather than after a long scan.
- * @param what the option that named it, for the message ("--output", "--write-baseline").
- * @throws PromptasmError E_IO naming the option and the path.
+ * @param path the absolute path.
+ * @param option the option that named it ("--output", "--write-baseline") and `shown` the path as given, for messages.
+ * @throws PromptasmError E_IO naming both, e.g. "--output out/x.sarif: its directory out: no such file or directory
+ *   (ENOENT)".
  */
-export async function checkOutputPath(path: string, what: string): Promise<void> {
+export async function checkOutputPath(path: string, option: string, shown: string): Promise<void> {
   const dir = dirname(path);
+  const label = `${option} ${escapePath(shown)}`;
+  const shownDir = escapePath(dirname(shown));
   try {
-    if (!(await stat(dir)).isDirectory()) throw new PromptasmError("E_IO", `${what} ${escapePath(path)}: ${escapePath(dir)} is not a directory`);
+    if (!(await stat(dir)).isDirectory()) throw new PromptasmError("E_IO", `${label}: ${shownDir} is not a directory`);
   } catch (e) {
     if (e instanceof PromptasmError) throw e;
-    throw new PromptasmError("E_IO", `${what} ${escapePath(path)}: its directory ${escapePath(dir)}: ${describeFsError(e)}`, { cause: e });
+    throw new PromptasmError("E_IO", `${label}: its directory ${shownDir}: ${describeFsError(e)}`, { cause: e });
   }
   const info = await stat(path).catch(() => undefined);
-  if (info?.isDirectory()) throw new PromptasmError("E_IO", `${what} ${escapePath(path)}: is a directory`);
+  if (info?.isDirectory()) throw new PromptasmError("E_IO", `${label}: is a directory`);
 }
 
 /**
  * Writes `text` (UTF-8) to `path` atomically: into a new temporary file beside it (same directory, so the rename
  * stays on one filesystem), flushed to disk, then renamed over `path`. Readers see the old file or the whole new one,
  * never part of it; on any failure the temporary file is removed and `path` is untouched.
- * @param what the option that named it, for the message.
- * @throws PromptasmError E_IO naming the option, the path and the reason (e.g. "permission denied (EACCES)").
+ * @param path the absolute path.
+ * @param label how messages name it (see checkOutputPath).
+ * @throws PromptasmError E_IO naming it and the reason (e.g. "--output x.sarif: permission denied (EACCES)").
  */
-export async function writeFileAtomic(path: string, text: string, what: string): Promise<void> {
+export async function writeFileAtomic(path: string, text: string, label: string): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   let created = false;
   try {
@@ -53,7 +58,7 @@ export async function writeFileAtomic(path: string, text: string, what: string):
     await rename(tmp, path);
   } catch (e) {
     if (created) await unlink(tmp).catch(() => undefined);
-    throw new PromptasmError("E_IO", `${what} ${escapePath(path)}: ${describeFsError(e)}`, { cause: e });
+    throw new PromptasmError("E_IO", `${label}: ${describeFsError(e)}`, { cause: e });
   }
 }
 

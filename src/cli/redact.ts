@@ -57,7 +57,7 @@ const NUL = "\\u0000";
 
 /** Whether a piece of text already holds a redaction mark (redaction is idempotent: a mark is never redacted again). */
 function marked(value: string): boolean {
-  return value.includes("\u2026[redacted ");
+  return value.includes("\u2026[redacted");
 }
 
 function looksSecret(value: string): boolean {

@@ -101,9 +101,9 @@ export class ScanReview {
     const baseFile = o.baseline !== null ? label ?? baselinePath(o.baseline.dir, path) : "";
     const writeFile = o.writeBaselineDir !== null ? label ?? baselinePath(o.writeBaselineDir, path) : "";
     findings.forEach((f, i) => {
-      if (o.writeBaselineDir !== null) this.toWrite.push({ rule: f.rule, file: writeFile, hash: findingHash(f), line: f.line });
-      if (o.baseline?.take(f, baseFile)) return;
       const region = regions[i] ?? { length: 1, snippet: f.excerpt };
+      if (o.writeBaselineDir !== null) this.toWrite.push({ rule: f.rule, file: writeFile, hash: findingHash(f, region), line: f.line });
+      if (o.baseline?.take(f, baseFile, region)) return;
       if (!o.redact) {
         keptFindings.push(f);
         keptRegions.push(region);

@@ -2,7 +2,8 @@
 // files, and default assembly options. Parsing is runtime-neutral; the Node CLI reads the file.
 
 import { PromptasmError } from "../errors.js";
-import { ASSEMBLE_OPTIONS, enumValues, optionKeys, type OptionSpec } from "../options/schema.js";
+import { ASSEMBLE_OPTIONS, enumValues, optionKeys, structuredOptionProblem, type OptionSpec } from "../options/schema.js";
+import { parseToolUseEnforcement } from "../sections/tools.js";
 import type { AllowEntry, AssembleOptions } from "../prompt/assemble.js";
 import { SCOPES, type Rule, type RuleCategory } from "../scan/rules.js";
 
@@ -15,7 +16,8 @@ export const CONFIG_FILE = "promptasm.config.json";
 /** Assembly options a config file may set (command-line options win). */
 export type ConfigAssembleOptions = Pick<AssembleOptions,
   "policy" | "mode" | "budget" | "model" | "provider" | "contextWindow" | "maxChars" | "platform" | "platformOverrides" |
-  "tools" | "toolUseEnforcement" | "overrides" | "timeZone" | "currentTime" | "cacheBoundary">;
+  "tools" | "toolUseEnforcement" | "overrides" | "timeZone" | "currentTime" | "cacheBoundary" | "warningsBlock" |
+  "bootstrapMaxChars" | "bootstrapTotalMaxChars" | "truncationWarning" | "memoryFiles" | "sessionStart" | "openclaw">;
 
 /** A parsed config file. */
 export interface PromptasmConfig {
@@ -152,22 +154,23 @@ function checkAssembleValue(spec: OptionSpec, v: unknown, fail: (what: string) =
       }
       return;
     case "toolUseEnforcement":
-      if (!(typeof v === "boolean" || v === "auto" || (Array.isArray(v) && v.every((x) => typeof x === "string")))) {
-        fail(`${where} must be true, false, "auto" or an array of strings`);
+      // The library's reading (sections/tools.ts): "on", "off", "auto", true, false or a list; "off" is off.
+      try {
+        parseToolUseEnforcement(v, where);
+      } catch (e) {
+        fail((e as Error).message);
       }
       return;
     case "platformOverrides":
+      // Only the whole value's type is checked here: a malformed entry falls back to the platform's default hint,
+      // with a note in the assembly report (sections/platform.ts platformOverrideNotes), and never stops the build.
       if (!isPlainObject(v)) fail(`${where} must be an object`);
-      for (const [k, o] of Object.entries(v as Record<string, unknown>)) {
-        const at = `${where}${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`}`;
-        if (typeof o === "string") continue;
-        if (!isPlainObject(o)) fail(`${at} must be a string or an object { append?, replace? }`);
-        for (const [field, text] of Object.entries(o as Record<string, unknown>)) {
-          if (field !== "append" && field !== "replace") fail(`${at}: unknown key ${JSON.stringify(field)} (expected append, replace)`);
-          if (typeof text !== "string") fail(`${at}.${field} must be a string`);
-        }
-      }
       return;
+    case "memoryFiles": case "sessionStart": case "openclaw": {
+      const problem = structuredOptionProblem(spec.kind, v, where);
+      if (problem !== null) fail(problem.message);
+      return;
+    }
     default:
       // A kind marked `config: true` in the schema needs a case here; the architecture test checks there is one.
       fail(`${where} cannot be set in a config file`);

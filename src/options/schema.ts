@@ -12,6 +12,8 @@ import { DISCOVERY_POLICIES } from "../discovery/policies.js";
 import { PLATFORM_HINTS } from "../sections/texts.js";
 import { checkPlatformName } from "../sections/platform.js";
 import { parseToolUseEnforcement } from "../sections/tools.js";
+import { SESSION_START_FORMS } from "../sections/time.js";
+import { OPENCLAW_SECTION_IDS, REASONING_VISIBILITY, THINKING_LEVELS } from "../sections/openclaw/index.js";
 import { showValue } from "../util/escape.js";
 
 /**
@@ -22,15 +24,22 @@ import { showValue } from "../util/escape.js";
  * - budget: head/tail budget for context files (prompt/budgets.ts: hermes 70/20 per-file cap, openclaw 75/25);
  * - platform: platforms with a built-in hint (sections/texts.ts PLATFORM_HINTS); `platform` takes any short name;
  * - provider: request formats the provider builders produce (src/providers/*, the Worker's /request endpoint);
- * - tokens: tokenizers the CLI counts with (src/tokens/tokens.ts) and "none".
+ * - tokens: tokenizers the CLI counts with (src/tokens/tokens.ts) and "none";
+ * - truncationWarning: where the truncation warning goes (prompt/stages/warning.ts TRUNCATION_WARNING_MODES reads
+ *   this list): "section" (in the system prompt, the default), "off", "once" or "always" (in the user turn);
+ * - sessionStart: the session start line's form (sections/time.ts SESSION_START_FORMS);
+ * - thinking: OpenClaw's thinking levels (sections/openclaw/runtime.ts THINKING_LEVELS).
  */
 export const ENUMS = {
   policy: DISCOVERY_POLICIES,
   mode: ["full", "minimal", "none"],
   budget: ["hermes", "openclaw"],
   platform: Object.keys(PLATFORM_HINTS),
-  provider: ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock"],
+  provider: ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock", "openrouter"],
   tokens: ["cl100k_base", "o200k_base", "none"],
+  truncationWarning: ["section", "off", "once", "always"],
+  sessionStart: SESSION_START_FORMS,
+  thinking: THINKING_LEVELS,
 } as const satisfies Record<string, readonly string[]>;
 
 /** The name of an enumeration in ENUMS. */
@@ -46,11 +55,14 @@ export type EnumName = keyof typeof ENUMS;
  *   library) / timeZone (IANA name);
  * - enum: one of ENUMS[values];
  * - tools, toolUseEnforcement, overrides, platformOverrides, allow, environment: structured values whose shape the
- *   AssembleOptions docstrings give.
+ *   AssembleOptions docstrings give;
+ * - memoryFiles, sessionStart, gitSnapshot, openclaw: structured values checked by structuredOptionProblem (one
+ *   check for the config file and the Worker).
  */
 export type OptionKind =
   | "dir" | "name" | "string" | "positiveInt" | "boolean" | "strings" | "date" | "timeZone" | "enum"
-  | "tools" | "toolUseEnforcement" | "overrides" | "platformOverrides" | "allow" | "environment";
+  | "tools" | "toolUseEnforcement" | "overrides" | "platformOverrides" | "allow" | "environment"
+  | "memoryFiles" | "sessionStart" | "gitSnapshot" | "openclaw";
 
 /** One assembly option: its kind and which surfaces take it. */
 export interface OptionSpec {
@@ -81,13 +93,21 @@ export const ASSEMBLE_OPTIONS: readonly OptionSpec[] = [
   opt("provider", "string", { config: true, worker: true, cli: "--provider" }),
   opt("contextWindow", "positiveInt", { config: true, worker: true, cli: "--context-window" }),
   opt("maxChars", "positiveInt", { config: true, worker: true, cli: "--max-chars" }),
+  opt("bootstrapMaxChars", "positiveInt", { config: true, worker: true, cli: "--bootstrap-max-chars" }),
+  opt("bootstrapTotalMaxChars", "positiveInt", { config: true, worker: true, cli: "--bootstrap-total-max-chars" }),
+  opt("truncationWarning", "enum", { values: "truncationWarning", config: true, worker: true, cli: "--truncation-warning" }),
+  opt("shownWarnings", "strings", { worker: true, cli: "--shown-warning" }),
   opt("platform", "name", { config: true, worker: true, cli: "--platform" }),
-  opt("platformOverrides", "platformOverrides", { config: true }),
+  opt("platformOverrides", "platformOverrides", { config: true, worker: true }),
   opt("systemMessage", "string", { worker: true, cli: "--system-message" }),
   opt("tools", "tools", { config: true, worker: true, cli: "--tools" }),
-  opt("toolUseEnforcement", "toolUseEnforcement", { config: true, worker: true }),
+  opt("toolUseEnforcement", "toolUseEnforcement", { config: true, worker: true, cli: "--tool-use-enforcement" }),
   opt("overrides", "overrides", { config: true }),
   opt("externalMemory", "string", { worker: true }),
+  opt("memoryFiles", "memoryFiles", { config: true, worker: true, cli: "--memory-files" }),
+  opt("sessionStart", "sessionStart", { config: true, worker: true, cli: "--session-start" }),
+  opt("gitSnapshot", "gitSnapshot", { worker: true, cli: "--git" }),
+  opt("openclaw", "openclaw", { config: true, worker: true, cli: "--channel" }),
   opt("environment", "environment", { cli: "--environment" }),
   opt("currentTime", "boolean", { config: true, worker: true, cli: "--current-time" }),
   opt("skipContextFiles", "boolean", {}),
@@ -99,6 +119,118 @@ export const ASSEMBLE_OPTIONS: readonly OptionSpec[] = [
   opt("now", "date", { worker: true }),
   opt("timeZone", "timeZone", { config: true, worker: true, cli: "--time-zone" }),
 ];
+
+/** Fields of the `openclaw` option that hold text (OpenClawSectionOptions), checked as strings. */
+const OPENCLAW_TEXT_FIELDS = ["providerPrefix", "reasoningHint", "silentToken", "heartbeatToken", "groupContext", "subagentContext"] as const;
+/** Text fields of `openclaw.runtime` (OpenClawRuntime). */
+const OPENCLAW_RUNTIME_TEXT = ["host", "os", "arch", "node", "model", "provider", "cwd", "shell", "channel"] as const;
+
+/** A problem found by structuredOptionProblem: E_TYPE for a wrong type, E_VALUE for a value outside its set. */
+export interface OptionProblem {
+  code: "E_TYPE" | "E_VALUE";
+  message: string;
+}
+
+/**
+ * Checks the structured kinds memoryFiles, sessionStart, gitSnapshot and openclaw, for the surfaces that take data
+ * from outside (the config file and the Worker's request): one check, so both accept and refuse the same values.
+ * Shapes (all fields optional unless said):
+ * - memoryFiles: `{ memory?: boolean, user?: boolean }`;
+ * - sessionStart: `{ form?: one of ENUMS.sessionStart, sessionId?: string }`;
+ * - gitSnapshot: `null` or `{ branch: string | null, head?: string, upstream?: { name: string, ahead: int ≥ 0,
+ *   behind: int ≥ 0 }, staged, modified, untracked, conflicted: int ≥ 0, commits: [{ hash: string, subject: string }] }`;
+ * - openclaw: OpenClawSectionOptions without `tools` (the assembler passes options.tools): text fields, `heartbeats`
+ *   boolean, `modelAliases` an object of strings, `runtime` (OpenClawRuntime: text fields, `capabilities` strings,
+ *   `thinking` one of ENUMS.thinking, `reasoning` off|on|stream), `include` an object of section id → boolean.
+ * @param kind the option's kind; other kinds return null (their surfaces check them).
+ * @param v the value (not undefined).
+ * @param where how the value is named in the message, e.g. "assemble.openclaw" or "options.openclaw".
+ * @returns the first problem, or null when the value is good.
+ */
+export function structuredOptionProblem(kind: OptionKind, v: unknown, where: string): OptionProblem | null {
+  const type = (message: string): OptionProblem => ({ code: "E_TYPE", message });
+  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+  const unknownKey = (o: Record<string, unknown>, at: string, known: readonly string[]): OptionProblem | null => {
+    const extra = Object.keys(o).find((k) => !known.includes(k));
+    return extra === undefined ? null : { code: "E_VALUE", message: `${at}: unknown key ${JSON.stringify(extra)} (expected ${known.join(", ")})` };
+  };
+  const count = (x: unknown) => Number.isSafeInteger(x) && (x as number) >= 0;
+  switch (kind) {
+    case "memoryFiles": {
+      if (!isObject(v)) return type(`${where} must be an object { memory?: boolean, user?: boolean }`);
+      const extra = unknownKey(v, where, ["memory", "user"]);
+      if (extra) return extra;
+      for (const k of ["memory", "user"]) if (v[k] !== undefined && typeof v[k] !== "boolean") return type(`${where}.${k} must be true or false`);
+      return null;
+    }
+    case "sessionStart": {
+      if (!isObject(v)) return type(`${where} must be an object { form?, sessionId? }`);
+      const extra = unknownKey(v, where, ["form", "sessionId"]);
+      if (extra) return extra;
+      if (v.form !== undefined && !(ENUMS.sessionStart as readonly unknown[]).includes(v.form)) {
+        return { code: "E_VALUE", message: `${where}.form must be one of ${ENUMS.sessionStart.join(", ")}, got ${showValue(v.form)}` };
+      }
+      if (v.sessionId !== undefined && typeof v.sessionId !== "string") return type(`${where}.sessionId must be a string`);
+      return null;
+    }
+    case "gitSnapshot": {
+      if (v === null) return null;
+      if (!isObject(v)) return type(`${where} must be null or an object { branch, staged, modified, untracked, conflicted, commits }`);
+      const extra = unknownKey(v, where, ["branch", "head", "upstream", "staged", "modified", "untracked", "conflicted", "commits"]);
+      if (extra) return extra;
+      if (v.branch !== null && typeof v.branch !== "string") return type(`${where}.branch must be a string or null`);
+      if (v.head !== undefined && typeof v.head !== "string") return type(`${where}.head must be a string`);
+      for (const k of ["staged", "modified", "untracked", "conflicted"]) if (!count(v[k])) return type(`${where}.${k} must be a non-negative integer`);
+      if (v.upstream !== undefined) {
+        const u = v.upstream;
+        if (!isObject(u) || typeof u.name !== "string" || !count(u.ahead) || !count(u.behind)) {
+          return type(`${where}.upstream must be { name: string, ahead: integer ≥ 0, behind: integer ≥ 0 }`);
+        }
+      }
+      if (!Array.isArray(v.commits)) return type(`${where}.commits must be an array of { hash, subject }`);
+      for (const [i, c] of v.commits.entries()) {
+        if (!isObject(c) || typeof c.hash !== "string" || typeof c.subject !== "string") return type(`${where}.commits[${i}] must be { hash: string, subject: string }`);
+      }
+      return null;
+    }
+    case "openclaw": {
+      if (!isObject(v)) return type(`${where} must be an object (OpenClaw section options)`);
+      const extra = unknownKey(v, where, [...OPENCLAW_TEXT_FIELDS, "heartbeats", "modelAliases", "runtime", "include"]);
+      if (extra) return extra;
+      for (const k of OPENCLAW_TEXT_FIELDS) if (v[k] !== undefined && typeof v[k] !== "string") return type(`${where}.${k} must be a string`);
+      if (v.heartbeats !== undefined && typeof v.heartbeats !== "boolean") return type(`${where}.heartbeats must be true or false`);
+      if (v.modelAliases !== undefined && (!isObject(v.modelAliases) || Object.values(v.modelAliases).some((x) => typeof x !== "string"))) {
+        return type(`${where}.modelAliases must be an object of alias → model name strings`);
+      }
+      if (v.include !== undefined) {
+        if (!isObject(v.include)) return type(`${where}.include must be an object of section id → true or false`);
+        const bad = unknownKey(v.include, `${where}.include`, OPENCLAW_SECTION_IDS);
+        if (bad) return bad;
+        for (const [k, x] of Object.entries(v.include)) if (typeof x !== "boolean") return type(`${where}.include.${k} must be true or false`);
+      }
+      if (v.runtime !== undefined) {
+        const r = v.runtime;
+        const at = `${where}.runtime`;
+        if (!isObject(r)) return type(`${at} must be an object`);
+        const bad = unknownKey(r, at, [...OPENCLAW_RUNTIME_TEXT, "capabilities", "thinking", "reasoning"]);
+        if (bad) return bad;
+        for (const k of OPENCLAW_RUNTIME_TEXT) if (r[k] !== undefined && typeof r[k] !== "string") return type(`${at}.${k} must be a string`);
+        if (r.capabilities !== undefined && !(Array.isArray(r.capabilities) && r.capabilities.every((x) => typeof x === "string"))) {
+          return type(`${at}.capabilities must be an array of strings`);
+        }
+        if (r.thinking !== undefined && !(ENUMS.thinking as readonly unknown[]).includes(r.thinking)) {
+          return { code: "E_VALUE", message: `${at}.thinking must be one of ${ENUMS.thinking.join(", ")}, got ${showValue(r.thinking)}` };
+        }
+        if (r.reasoning !== undefined && !(REASONING_VISIBILITY as readonly unknown[]).includes(r.reasoning)) {
+          return { code: "E_VALUE", message: `${at}.reasoning must be one of ${REASONING_VISIBILITY.join(", ")}, got ${showValue(r.reasoning)}` };
+        }
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
 
 /** The allowed values of an enum option, or undefined for other kinds. */
 export function enumValues(spec: OptionSpec): readonly string[] | undefined {
@@ -134,6 +266,8 @@ export function validateAssembleOptions(options: unknown): void {
     if (spec.kind === "name") checkPlatformName(v, spec.key);
     // "on", "off", "auto", true, false or a list; any other word is an error, never a silent "auto".
     if (spec.kind === "toolUseEnforcement") parseToolUseEnforcement(v, spec.key);
+    const problem = structuredOptionProblem(spec.kind, v, spec.key);
+    if (problem !== null) throw new PromptasmError("E_ARG", problem.message);
     const values = enumValues(spec);
     if (values !== undefined && !values.includes(v as string)) {
       throw new PromptasmError("E_ARG", `${spec.key} must be one of ${values.join(", ")}, got ${showValue(v)}`);

@@ -5,7 +5,7 @@
 
 import type { BlobLike } from "../adapters/map-reader.js";
 import { isScanTarget } from "../discovery/names.js";
-import { DISCOVERY_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
+import { DISCOVERY_POLICIES, TARGET_PATH_POLICIES, type DiscoveryPolicy } from "../discovery/policies.js";
 import type { AssembleOptions, FileTruncation } from "../prompt/assemble.js";
 import { CACHE_BOUNDARY } from "../prompt/boundary.js";
 import { contextWindowOf, fileCap } from "../prompt/budget.js";
@@ -279,7 +279,8 @@ export function assembleOptions(o: PageOptions, now: Date, timeZone: string): As
     ...(provider !== "" ? { provider } : {}),
     ...(o.platform !== "" ? { platform: o.platform } : {}),
     ...(o.maxChars !== null ? { maxChars: o.maxChars } : {}),
-    ...(o.policy === "cursor" && o.targetPath.trim() !== "" ? { targetPath: o.targetPath.trim() } : {}),
+    // Every policy that reads targetPath (conditional rules: cursor's globs, copilot's applyTo, kiro's fileMatch …).
+    ...(TARGET_PATH_POLICIES.includes(o.policy) && o.targetPath.trim() !== "" ? { targetPath: o.targetPath.trim() } : {}),
     now,
     timeZone,
   };

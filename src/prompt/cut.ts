@@ -34,7 +34,10 @@ export interface HeadTailCut {
 /** Chars around the marker: a blank line before it and one after it ("\n\n" twice). */
 export const MARKER_GAP_CHARS = 4;
 
-/** Most refinement rounds when fitting a marker; each round shrinks the budget, and 3 to 4 rounds always suffice. */
+/**
+ * Most refinement rounds when fitting a marker (our bound). Each round shrinks the budget by at least the overrun, so
+ * the loop ends; in the tests 1 to 3 rounds are used. Past the bound the cut is made without a marker.
+ */
 const MAX_ROUNDS = 32;
 
 /**

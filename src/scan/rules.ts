@@ -90,7 +90,7 @@ const SET_ASIDE_NARROW = ["ignore", "forget", "discard", "overlook", "dismiss", 
 const VOID_QUALIFIER = anyWord(["your", "system", "safety", "developer", "your current", "your previous", "your prior", "your earlier", "your original", "your initial"]);
 const VOID_OBJECT = anyWord(["instructions", "rules", "guidelines", "directives", "restrictions", "guardrails", "policies", "prompt", "messages", "constraints"]);
 /** Phrases that put instructions out of force ("no longer apply", "are void", "have been lifted"). */
-const VOID_PHRASE = anyWord(["no longer apply", "no longer applies", "are void", "is void", "are null and void", "are now void", "are revoked", "have been revoked", "are lifted", "have been lifted", "are suspended", "are cancelled", "are canceled", "do not apply anymore", "don't apply anymore", "does not apply anymore", "doesn't apply anymore"]);
+const VOID_PHRASE = anyWord(["no longer apply", "no longer applies", "are void", "are null and void", "are now void", "are revoked", "have been revoked", "are lifted", "have been lifted", "are suspended", "are cancelled", "are canceled", "do not apply anymore", "don't apply anymore", "does not apply anymore", "doesn't apply anymore"]);
 
 /** An older-style pattern with `\s+` between words, made separator-tolerant: each `\s+` becomes a SEP run (words.ts). */
 function seps(pattern: string): string {

@@ -12,7 +12,9 @@
 // section in platform.ts; this module re-exports them so callers import builders from one place.
 
 import { PromptasmError } from "../errors.js";
-import { DEFAULT_EXECUTION_BIAS, DEFAULT_IDENTITY, DEFAULT_INTERACTION_STYLE, DEFAULT_TOOL_CALL_STYLE } from "./texts.js";
+import { DEFAULT_EXECUTION_BIAS, DEFAULT_IDENTITY, DEFAULT_INTERACTION_STYLE, DEFAULT_TOOL_CALL_STYLE, OS_NAMES, RUNTIME_DELIMITER } from "./texts.js";
+// Defined in texts.ts (no imports), so parse.ts can read them without importing this module back.
+export { OS_NAMES, RUNTIME_DELIMITER };
 import { foldToLine, makeSection, normalizeText } from "./text-utils.js";
 import { stripCurrentTimeLines } from "./time.js";
 import { TIERS, type Section } from "./types.js";
@@ -137,13 +139,6 @@ export function memorySection(options: {
   return makeSection("memory", "volatile", `${MEMORY_HEADING}\n\n${parts.join("\n\n")}`, sources);
 }
 
-/**
- * Readable names for Node's `process.platform` values; any other OS string is shown as given. Matched lower-cased.
- */
-export const OS_NAMES: Readonly<Record<string, string>> = {
-  linux: "Linux", darwin: "macOS", win32: "Windows", freebsd: "FreeBSD", openbsd: "OpenBSD", netbsd: "NetBSD",
-  sunos: "SunOS", aix: "AIX", android: "Android",
-};
 
 /**
  * The environment section (id "environment", tier context), with the lines that apply, in this order:
@@ -171,8 +166,6 @@ export function environmentSection(options: { os?: string; wsl?: boolean; cwd?: 
   return makeSection("environment", "context", ["# Environment", ...lines].join("\n"));
 }
 
-/** The line that opens the runtime block. Fixed, so tools can find the block and what follows it. */
-export const RUNTIME_DELIMITER = "=== runtime ===";
 
 /**
  * The runtime block (id "runtime", tier volatile): RUNTIME_DELIMITER, then "Model: …", "Provider: …" and

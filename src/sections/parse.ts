@@ -2,7 +2,7 @@
 // the session start lines and the runtime block below the delimiter. A resumed session uses them to decide whether a
 // stored prompt still matches the runtime it is about to run in.
 
-import { RUNTIME_DELIMITER, OS_NAMES } from "./builders.js";
+import { RUNTIME_DELIMITER, OS_NAMES } from "./texts.js";
 import { SESSION_ID_PREFIX } from "./time.js";
 
 /** The runtime values found in a prompt; a field is absent (or null) when the prompt does not have it. */

@@ -139,3 +139,14 @@ export const GEMINI_TOOL_NOTES = [
   "- Pass the non-interactive flag (such as -y) to commands that would otherwise wait for input.",
   "- Keep replies short; do not paste back file contents you have just read.",
 ].join("\n");
+
+/**
+ * Readable names for Node's `process.platform` values; any other OS string is shown as given. Matched lower-cased.
+ */
+export const OS_NAMES: Readonly<Record<string, string>> = {
+  linux: "Linux", darwin: "macOS", win32: "Windows", freebsd: "FreeBSD", openbsd: "OpenBSD", netbsd: "NetBSD",
+  sunos: "SunOS", aix: "AIX", android: "Android",
+};
+
+/** The line that opens the runtime block. Fixed, so tools can find the block and what follows it. */
+export const RUNTIME_DELIMITER = "=== runtime ===";

@@ -14,9 +14,12 @@ export interface CorsOptions {
    * Empty: no origin is allowed.
    */
   origins: readonly string[];
-  /** Send `Access-Control-Allow-Credentials: true` (cookies, HTTP auth). Default false: the API's bearer token is a header a script sets, which needs no credentials mode. */
+  /**
+   * Send `Access-Control-Allow-Credentials: true` (cookies, HTTP auth). Default false: the API's bearer token is a
+   * header a script sets, which needs no credentials mode.
+   */
   credentials?: boolean;
-  /** How long a browser may cache a preflight answer, in seconds (Access-Control-Max-Age). Default CORS_MAX_AGE_SECONDS. */
+  /** Seconds a browser may cache a preflight answer (Access-Control-Max-Age); default CORS_MAX_AGE_SECONDS. */
   maxAge?: number;
 }
 
@@ -81,7 +84,8 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
 /**
  * CORS options from the `CORS_ORIGINS` variable: origins separated by commas or white space ("*" for any). Unset or
  * blank: undefined (no CORS).
- * @throws PromptasmError E_CONFIG (the service's configuration, so a 500) when corsPolicy refuses them, naming CORS_ORIGINS.
+ * @throws PromptasmError E_CONFIG (the service's own configuration, so a 500) when corsPolicy refuses them, naming
+ *   CORS_ORIGINS.
  */
 export function corsFromEnv(value: string | undefined): CorsPolicy | undefined {
   const origins = (value ?? "").split(/[\s,]+/).filter((o) => o !== "");

@@ -1,7 +1,8 @@
 // Request-body checks for the Worker's HTTP API: a size-capped read, JSON parsing, and field-by-field validation that
 // names the first problem. Everything here throws HttpError (4xx); nothing else, so bad input never becomes a 5xx.
 
-import { ASSEMBLE_OPTIONS, enumValues, optionKeys, type OptionSpec } from "../../options/schema.js";
+import { ASSEMBLE_OPTIONS, enumValues, optionKeys, structuredOptionProblem, type OptionSpec } from "../../options/schema.js";
+import { parseToolUseEnforcement } from "../../sections/tools.js";
 import type { AssembleOptions } from "../../prompt/assemble.js";
 import { showValue } from "../../util/escape.js";
 
@@ -139,7 +140,7 @@ function strings(value: unknown, where: string): string[] | undefined {
  */
 export function relativePath(given: string, where: string): string {
   const fail = (why: string): never => { throw new HttpError(400, "E_PATH", `${where} ${show(given)}: ${why}`); };
-  const path = given.replace(/^(?:\.\/)+/, "");
+  const path = given.replace(/^(?:\.\/(?!\/))+/, "");
   if (path.length === 0) fail(given.length === 0 ? "empty path" : "names the workspace itself, not a file");
   if (path.length > MAX_PATH_CHARS) fail(`longer than ${MAX_PATH_CHARS} chars`);
   if (path.includes("\0")) fail("contains NUL");
@@ -158,12 +159,14 @@ export function relativePath(given: string, where: string): string {
 function dir(value: unknown, where: string): string | undefined {
   const s = str(value, where, true);
   if (s === undefined) return undefined;
-  return s === "." || s === "" ? WORKSPACE : `${WORKSPACE}/${relativePath(s.replace(/\/+$/, ""), where)}`;
+  return s === "." || s === "" || /^(?:\.\/)+$/.test(s) ? WORKSPACE : `${WORKSPACE}/${relativePath(s.replace(/\/+$/, ""), where)}`;
 }
 
 /**
  * Checks `files`: an object of at most MAX_FILES relative paths to strings.
- * @returns the files keyed by absolute path under WORKSPACE, for MapWorkspaceReader.
+ * @returns the files keyed by absolute path under WORKSPACE, for MapWorkspaceReader, and their names in the order
+ *   given, each without its leading `./`.
+ * @throws HttpError 400 E_PATH also when two names are one file ("./a.md" and "a.md").
  */
 export function files(value: unknown): { mounted: Record<string, string>; names: string[] } {
   if (typeOf(value) !== "object") bad("E_TYPE", `files must be an object of { "<relative path>": "<text>" }, got ${typeOf(value)}`);
@@ -222,10 +225,25 @@ function optionValue(spec: OptionSpec, v: unknown, where: string): unknown {
         return { name: str(tool.name, `${where}[${i}].name`), ...(summary !== undefined ? { summary } : {}) };
       });
     case "toolUseEnforcement":
-      if (v !== undefined && typeof v !== "boolean" && v !== "auto" && !(Array.isArray(v) && v.every((s) => typeof s === "string"))) {
-        bad("E_TYPE", `${where} must be true, false, "auto" or an array of model-name substrings`);
+      if (v === undefined) return undefined;
+      // The library's reading (sections/tools.ts): "on", "off", "auto", true, false or a list; another word is refused.
+      try {
+        return parseToolUseEnforcement(v, where);
+      } catch (e) {
+        return bad(typeof v === "string" ? "E_VALUE" : "E_TYPE", (e as Error).message);
       }
+    case "platformOverrides":
+      // Only the whole value's type: a malformed entry falls back to the default hint with a note in the response's
+      // notes (sections/platform.ts platformOverrideNotes), never a 400.
+      if (v === undefined) return undefined;
+      if (typeof v !== "object" || v === null || Array.isArray(v)) bad("E_TYPE", `${where} must be an object mapping platform names to overrides`);
       return v;
+    case "memoryFiles": case "sessionStart": case "gitSnapshot": case "openclaw": {
+      if (v === undefined) return undefined;
+      const problem = structuredOptionProblem(spec.kind, v, where);
+      if (problem !== null) bad(problem.code, problem.message);
+      return v;
+    }
     case "allow":
       if (v === undefined) return undefined;
       if (!Array.isArray(v)) bad("E_TYPE", `${where} must be an array of { file, sha256, rules, reason? }`);

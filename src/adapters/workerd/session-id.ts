@@ -4,8 +4,8 @@ import { MAX_SESSION_ID_CHARS } from "../../stores/types.js";
 import { HttpError } from "./input.js";
 
 /**
- * Control characters refused in file paths and session ids: C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F),
- * Unicode's Cc category, which no file name or id needs and which logs and terminals act on.
+ * Control characters refused in session ids (input.ts refuses the same in file paths): C0 (U+0000–U+001F), DEL
+ * (U+007F) and C1 (U+0080–U+009F), Unicode's Cc category, which no id needs and which logs and terminals act on.
  */
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -10,7 +10,8 @@ import { HttpError } from "./input.js";
  * Status per PromptasmError code, as the Worker sees each one. `Record<ErrorCode, …>` makes tsc refuse a new code in
  * src/errors.ts until it has a row here.
  * - E_ARG, E_NOT_FOUND: an argument the request carried (a message shape, a `cwd` not in `files`) → 400.
- * - E_WORK_BUDGET: the request's text needs more scan work than one call may take → 422 (well-formed, not processable).
+ * - E_WORK_BUDGET: the request's text needs more scan work than one call may take → 422 (well-formed, but not
+ *   processable).
  * - E_WASM: the core did not instantiate; the next request retries it → 503.
  * - E_RULES: the Worker's own rule set did not compile (requests carry no rules) → 500.
  * - E_IO: reading the in-memory workspace failed, which only a bug can cause → 500.

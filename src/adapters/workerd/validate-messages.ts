@@ -12,7 +12,7 @@
 //   messages (role user | assistant | system | developer), function_call, function_call_output; other item types
 //   pass; function tools need `name`.
 // - gemini: Content (https://ai.google.dev/api/caching#Content): role user | model, `parts` each holding one of text,
-//   inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult.
+//   inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse.
 // - bedrock: Converse Message (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html):
 //   role user | assistant, content blocks that are unions with exactly one member; tools are toolSpec or cachePoint.
 // Every failure is HttpError 400 naming the field by its place in the body (`messages[1].content[0].text`):
@@ -194,8 +194,12 @@ function responsesTool(v: unknown, where: string): void {
 
 // ---- Gemini ----------------------------------------------------------------------------------------------------
 
-/** The data fields of a Gemini Part; a part holds one of them. */
-const GEMINI_PART_DATA = ["text", "inlineData", "fileData", "functionCall", "functionResponse", "executableCode", "codeExecutionResult"] as const;
+/**
+ * The data fields of a Gemini Part (the REST reference's `data` union: "can be only one of"), with the server-side
+ * tool parts @google/genai 2.32.0's `Part` type adds (toolCall, toolResponse); metadata fields (thought,
+ * thoughtSignature, videoMetadata, …) may sit beside any of them.
+ */
+const GEMINI_PART_DATA = ["text", "inlineData", "fileData", "functionCall", "functionResponse", "executableCode", "codeExecutionResult", "toolCall", "toolResponse"] as const;
 
 function geminiPart(v: unknown, where: string): void {
   const p = obj(v, where);
@@ -236,10 +240,13 @@ function geminiTool(v: unknown, where: string): void {
 
 // ---- Bedrock Converse ------------------------------------------------------------------------------------------
 
-/** The members of Converse's ContentBlock union this API forwards; a block holds exactly one. */
-const BEDROCK_BLOCKS = ["text", "image", "document", "video", "toolUse", "toolResult", "guardContent", "cachePoint", "reasoningContent", "citationsContent"] as const;
-/** The members of ToolResultContentBlock. */
-const BEDROCK_RESULT_BLOCKS = ["text", "json", "image", "document", "video"] as const;
+/**
+ * The members of Converse's ContentBlock union; a block holds exactly one (as listed by
+ * @aws-sdk/client-bedrock-runtime 3.1164.0's `ContentBlock` type, the devDependency test/types/sdk.ts checks against).
+ */
+const BEDROCK_BLOCKS = ["text", "image", "document", "video", "audio", "toolUse", "toolResult", "guardContent", "cachePoint", "reasoningContent", "citationsContent", "searchResult", "toolAddition", "toolRemoval"] as const;
+/** The members of ToolResultContentBlock (same source). */
+const BEDROCK_RESULT_BLOCKS = ["text", "json", "image", "document", "video", "searchResult"] as const;
 
 /** The one member of a union object, checked against `members`. */
 function member(v: unknown, where: string, members: readonly string[]): [string, unknown] {

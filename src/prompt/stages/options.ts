@@ -7,6 +7,7 @@ import type { AllowEntry, GuardPolicy } from "../../guard/types.js";
 import { validateAssembleOptions } from "../../options/schema.js";
 import type { PromptMode, ToolUseEnforcementSetting } from "../../sections/builders.js";
 import type { SectionOptions } from "../../sections/options.js";
+import type { OpenClawSectionOptions } from "../../sections/openclaw/index.js";
 import { showValue } from "../../util/escape.js";
 import { fileCap } from "../budget.js";
 import { OPENCLAW_PER_FILE_CHARS, OPENCLAW_TOTAL_CHARS, type BudgetPolicy } from "../budgets.js";
@@ -105,6 +106,14 @@ export interface AssembleOptions extends SectionOptions {
   now?: Date;
   /** IANA time zone for the date and time lines (default: the runtime's). */
   timeZone?: string;
+  /**
+   * OpenClaw's sections (sections/openclaw: safety, silent replies, messaging, channel capabilities, reasoning format,
+   * model aliases, group/sub-agent context, heartbeats, the provider's stable prefix and the one-line runtime), built
+   * with `tools` from options.tools. When set, its tool list (OpenClaw's fixed tool order) and its runtime line take
+   * the place of the default tool list and runtime block; `runtime.model`/`runtime.provider` default to options.model
+   * and options.provider. Example: `{ runtime: { channel: "telegram", capabilities: ["reactions"] } }`.
+   */
+  openclaw?: Omit<OpenClawSectionOptions, "tools">;
 }
 
 

@@ -14,6 +14,7 @@ import {
 } from "../../sections/builders.js";
 import { blockNotice } from "../../guard/guard.js";
 import { CONTEXT_GUIDANCE } from "../../sections/texts.js";
+import { openclawSections } from "../../sections/openclaw/index.js";
 import type { Section, Tier } from "../../sections/types.js";
 import { oneLine } from "../../util/escape.js";
 import type { Budgeted } from "./budget.js";
@@ -92,6 +93,18 @@ export function sectionsStage(
   const clock = { now, ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}) };
   const warnInPrompt = resolved.warningMode === "section";
   const environment = options.environment ? environmentSection({ ...options.environment, cwd: cwdShown }) : null;
+  // OpenClaw's sections (options.openclaw): its tool list and runtime line replace the default ones when built.
+  const openclaw = options.openclaw === undefined ? [] : openclawSections({
+    ...options.openclaw, tools,
+    ...(options.openclaw.runtime !== undefined ? {
+      runtime: {
+        ...(options.model !== undefined ? { model: options.model } : {}),
+        ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        ...options.openclaw.runtime,
+      },
+    } : {}),
+  });
+  const openclawById = (id: string): Section | undefined => openclaw.find((s) => s.id === id);
   return [
     identitySection({ soul: soul && !soulBlocked ? soul : null, skipContextFiles: options.skipContextFiles === true }),
     options.skipContextFiles ? null : section("guidance", "stable", CONTEXT_GUIDANCE),
@@ -102,7 +115,7 @@ export function sectionsStage(
     tools.length > 0 || options.toolUseEnforcement !== undefined
       ? executionGuidanceSection({ setting: options.toolUseEnforcement ?? "auto", ...(options.model !== undefined ? { model: options.model } : {}) })
       : null,
-    toolListSection(tools),
+    openclawById("tool-list") ?? toolListSection(tools),
     styled ? interactionStyleSection(options.overrides?.interactionStyle) : null,
     styled ? toolCallStyleSection(options.overrides?.toolCallStyle) : null,
     styled ? executionBiasSection(options.overrides?.executionBias) : null,
@@ -119,9 +132,11 @@ export function sectionsStage(
     platformSection(options.platform, options.platformOverrides),
     // Machine facts (OS, WSL, working directory) below the boundary: a fleet's checkouts share one cached prefix.
     belowBoundary(environment),
-    options.model !== undefined || options.provider !== undefined
+    openclawById("runtime") ?? (options.model !== undefined || options.provider !== undefined
       ? runtimeSection({ ...(options.model !== undefined ? { model: options.model } : {}), ...(options.provider !== undefined ? { provider: options.provider } : {}), cwd: cwdShown })
-      : null,
+      : null),
+    // The other OpenClaw sections, in OPENCLAW_SECTION_IDS order; the tiers stage puts them in tier order.
+    ...openclaw.filter((s) => s.id !== "tool-list" && s.id !== "runtime"),
   ];
 }
 
