@@ -28,11 +28,13 @@ import { startPreview, type Preview } from "./preview.js";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const RESULTS = join(REPO, "test-results");
 /**
- * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 115 kB. Measured 103.3 kB
- * (the whole assembler: rules in 13 languages, the Unicode fold tables, decoders, discovery, sections, stores,
- * providers, and the page; 51.8 kB before the multilingual rules and fold tables); the cap leaves about 10% room.
+ * Cap on the page's main JS (entry and static imports, without the tokenizer), gzipped: 135 kB. Measured 121.7 kB
+ * with `npx vite build` (the whole assembler: rules in 13 languages, the Unicode fold tables, decoders, 13 discovery
+ * policies, Hermes and OpenClaw sections, the provider registry with five providers, stores, and the page); 103.3 kB
+ * before the new policies, sections and providers, 51.8 kB before the multilingual rules and fold tables. The cap
+ * leaves about 10% room; the rule tables (scan/rules-i18n.ts, rules.ts, unicode-data.ts) are over half of it.
  */
-const MAIN_GZIP_CAP = 115_000;
+const MAIN_GZIP_CAP = 135_000;
 
 let tmp: string;
 let outDir: string;
