@@ -11,6 +11,7 @@ import { ASSEMBLE_OPTIONS, ENUMS, enumValues, optionKeys, structuredOptionProble
 import { TARGET_PATH_POLICIES } from "../src/discovery/policies.js";
 import { MapWorkspaceReader } from "../src/index.js";
 import { loadForTest } from "./helpers/load.js";
+import { DEFAULT_OPTIONS as PAGE_DEFAULTS, assembleOptions as pageAssembleOptions } from "../src/page/model.js";
 import { PLATFORM_HINTS } from "../src/sections/texts.js";
 import { SESSION_START_FORMS } from "../src/sections/time.js";
 import { THINKING_LEVELS } from "../src/sections/openclaw/index.js";
@@ -267,5 +268,16 @@ describe("options.openclaw in the assembler", () => {
     const noRuntime = await pa.assemble(reader, { ...base, openclaw: {} });
     expect(noRuntime.prompt).toContain("=== runtime ===");
     expect(noRuntime.sections.map((s) => s.id)).toContain("safety");
+  });
+});
+
+describe("the page's options (src/page/model.ts) follow the discovery registry", () => {
+  it("sends targetPath for every policy that reads it (TARGET_PATH_POLICIES), and for no other", () => {
+    const now = new Date("2026-11-29T23:30:00Z");
+    for (const policy of DISCOVERY_POLICIES) {
+      const o = pageAssembleOptions({ ...PAGE_DEFAULTS, policy, targetPath: " src/a.ts " }, now, "UTC");
+      expect(o.targetPath, policy).toBe(TARGET_PATH_POLICIES.includes(policy) ? "src/a.ts" : undefined);
+    }
+    expect(TARGET_PATH_POLICIES).toEqual(["cursor", "copilot", "windsurf", "cline", "kiro", "auto"]);
   });
 });

@@ -671,17 +671,19 @@ describe("config files: trust, search, errors", () => {
     }
   });
 
-  it("--tokens without --json and --target without --policy cursor print a note that they have no effect, and still succeed", async () => {
+  it("--tokens without --json and --target under a policy that ignores it print a note that they have no effect, and still succeed", async () => {
     const args = ["assemble", "examples/workspace", "--time-zone", "UTC"];
     const tokens = await run([...args, "--tokens", "o200k_base"]);
     expect(tokens.code).toBe(0);
     expect(tokens.stderr).toContain("promptasm: note: --tokens has no effect without --json\n");
     const target = await run([...args, "--target", "src/app.ts", "--tokens", "none", "--json"]);
     expect(target.code).toBe(0);
-    expect(target.stderr).toBe("promptasm: note: --target has no effect without --policy cursor\n");
+    // The note names the policies that read targetPath (TARGET_PATH_POLICIES), not cursor alone.
+    expect(target.stderr).toBe("promptasm: note: --target has no effect with --policy hermes (it applies to cursor, copilot, windsurf, cline, kiro, auto)\n");
     expect(JSON.parse(target.stdout).policy).toBe("hermes");
     // Used as meant: no note (the --tokens default alone does not count as given).
-    for (const ok of [[...args, "--tokens", "o200k_base", "--json"], [...args, "--policy", "cursor", "--target", "src/app.ts", "--json"], args]) {
+    for (const ok of [[...args, "--tokens", "o200k_base", "--json"], [...args, "--policy", "cursor", "--target", "src/app.ts", "--json"],
+      [...args, "--policy", "copilot", "--target", "src/app.ts", "--json"], args]) {
       const r = await run(ok);
       expect(r.code).toBe(0);
       expect(r.stderr).not.toContain("has no effect");

@@ -22,7 +22,7 @@ export interface RouterOptions<Env = StoreBindings> {
    * separated by commas or spaces); unset means no CORS. false: never answer CORS, whatever the variable says.
    */
   cors?: CorsOptions | false;
-  /** Where frozen prompts live (StoreChoice); default "auto": the Durable Object when env.SESSIONS is bound, else KV. */
+  /** Where frozen prompts go (StoreChoice); default "auto": the Durable Object when env.SESSIONS is bound, else KV. */
   store?: StoreChoice<Env>;
 }
 
