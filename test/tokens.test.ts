@@ -2,7 +2,7 @@
 // piece cuts on real corpus files, long runs without spaces in linear time, the memo, laziness, section sums.
 import { describe, it, expect, vi, afterEach } from "vitest";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Tiktoken } from "js-tiktoken/lite";
 import { PromptasmError } from "../src/errors.js";
 import {
@@ -17,10 +17,10 @@ import {
   tokenizerStats,
   type Encoding,
 } from "../src/tokens/tokens.js";
+import { CORPUS, itCorpus } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/benign/", import.meta.url));
-const corpusFile = (rel: string) => readFileSync(CORPUS + rel, "utf8");
+const corpusFile = (rel: string) => readFileSync(join(CORPUS, "benign", rel), "utf8");
 
 /** The oracle: js-tiktoken's own encoder, built here from the same ranks, special-token strings as plain text. */
 const oracles = new Map<Encoding, Tiktoken>();
@@ -137,7 +137,7 @@ describe("pieces", () => {
   });
 
   for (const encoding of ENCODINGS) {
-    it(`cut places are exact: every cut place as a piece boundary sums to the whole count (${encoding})`, async () => {
+    itCorpus(`cut places are exact: every cut place as a piece boundary sums to the whole count (${encoding})`, async () => {
       const e = await oracle(encoding);
       const texts = [
         "a \n/b \r\nc\u00a0 d  e\t f it's don't 12345 abc😀 x\n\n/y .\n/z word\nword\r\nword",
@@ -157,7 +157,7 @@ describe("pieces", () => {
       }
     });
 
-    it(`chunked count equals the unchunked count on real corpus files (${encoding})`, async () => {
+    itCorpus(`chunked count equals the unchunked count on real corpus files (${encoding})`, async () => {
       for (const rel of ["steipete__agent-rules/docs__swift6-migration.mdc", "5throck__ai-workspace-standards/templates__co-deck__AGENTS.md"]) {
         const text = corpusFile(rel);
         expect(splitForCounting(text).length).toBeGreaterThan(10);
@@ -230,7 +230,7 @@ describe("errors", () => {
 });
 
 describe("countSectionTokens", () => {
-  it("gives per-section counts in order and sums per tier", async () => {
+  itCorpus("gives per-section counts in order and sums per tier", async () => {
     const sections = [
       { id: "identity", tier: "stable" as const, text: "You are a careful coding agent." },
       { id: "guidance", tier: "stable" as const, text: "Prefer small, reviewed changes." },
