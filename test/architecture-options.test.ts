@@ -1,6 +1,9 @@
 // One schema for assembly options (src/options/schema.ts), read by every surface: the library's validation, the
 // config file, the CLI's flags and the Worker's request parser. These tests hold each surface to the schema, so a
 // new option or enumeration value is one entry there.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import { parseConfig } from "../src/config/config.js";
@@ -279,5 +282,33 @@ describe("the page's options (src/page/model.ts) follow the discovery registry",
       expect(o.targetPath, policy).toBe(TARGET_PATH_POLICIES.includes(policy) ? "src/a.ts" : undefined);
     }
     expect(TARGET_PATH_POLICIES).toEqual(["cursor", "copilot", "windsurf", "cline", "kiro", "auto"]);
+  });
+});
+
+describe("the CLI's --tool-use-enforcement (read by parseToolUseEnforcement)", () => {
+  it("takes on/off/auto as words and anything else as comma-separated model-name substrings", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "promptasm-tue-"));
+    await writeFile(join(dir, "AGENTS.md"), "# Guide\n\nKeep changes small.\n");
+    const ids = async (setting: string, model: string): Promise<string[]> => {
+      let out = "";
+      const code = await main(["assemble", dir, "--root", dir, "--tools", "read", "--model", model, "--tool-use-enforcement", setting, "--json", "--tokens", "none"],
+        { stdout: (t) => { out += t; }, stderr: () => {}, cwd: dir });
+      expect(code, setting).toBe(0);
+      return JSON.parse(out).sections.map((s: { id: string }) => s.id);
+    };
+    expect(await ids("o3, mistral", "o3-mini")).toContain("tool-use-enforcement");
+    expect(await ids("mistral", "o3-mini")).not.toContain("tool-use-enforcement");
+    expect(await ids(" OFF ", "gpt-5")).not.toContain("tool-use-enforcement");
+    expect(await ids("on", "claude-sonnet-4-5")).toContain("tool-use-enforcement");
+  });
+
+  it("--git outside a repository: a note, no snapshot, exit 0", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "promptasm-nogit-"));
+    let out = "";
+    let err = "";
+    const code = await main(["assemble", dir, "--root", dir, "--git", "--json", "--tokens", "none"], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd: dir });
+    expect(code).toBe(0);
+    expect(err).toBe(`promptasm: note: --git: ${dir} is not in a git repository (or git did not run): no git snapshot\n`);
+    expect(JSON.parse(out).sections.map((s: { id: string }) => s.id)).not.toContain("git-snapshot");
   });
 });

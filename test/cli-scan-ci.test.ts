@@ -19,7 +19,7 @@ import type { Finding } from "../src/scan/scanner.js";
 import { sarifSchemaErrors } from "./helpers/sarif-schema.js";
 import { writeTree } from "./helpers/tree.js";
 
-const BIN = process.env.G5_BIN ?? fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), "promptasm-scan-ci-"));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 

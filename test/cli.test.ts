@@ -481,6 +481,16 @@ describe("assemble: the full model from the command line", () => {
     const again = JSON.parse((await run([...args, "--shown-warning", out.truncationWarning.signature])).stdout);
     expect(again.truncationWarning).toEqual({ ...out.truncationWarning, show: false });
     expect(again.userPromptPrefix).toBe("");
+    // Without --json, the user-turn text goes to stderr after the summary (never into the printed system prompt).
+    const text = await run(["assemble", ws, "--budget", "openclaw", "--bootstrap-max-chars", "3000", "--truncation-warning", "always", "--time-zone", "UTC"]);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain(`promptasm: truncation warning signature ${out.truncationWarning.signature} (shown this turn)\n`);
+    expect(text.stderr).toContain(`promptasm: put before the user's message:\n${out.truncationWarning.text}\n`);
+    expect(text.stdout).not.toContain(out.truncationWarning.text);
+    // With --session, --session-start adds the session id line (below the boundary, in the frozen prompt).
+    const withId = await run(["assemble", ws, "--session-start", "weekday-time", "--session", "s-9", "--store", join(tmp, "flags16.sqlite"), "--time-zone", "UTC"]);
+    expect(withId.code).toBe(0);
+    expect(withId.stdout).toContain("\nSession id: s-9\n");
     const bad = await run(["assemble", ws, "--memory-files", "soul"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('promptasm: --memory-files must be memory, user, memory,user or none, got "soul"\n');

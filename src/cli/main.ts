@@ -28,7 +28,10 @@ import { SqliteSessionStore } from "../stores/sqlite.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
 import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
 import { progressDisabledByEnv, startProgressBar, type ProgressBar, type ProgressStream } from "./progress.js";
-import { artifactUri, directoryUri, formatSarif, type SarifFile, type SarifNotification } from "./sarif.js";
+import { artifactUri, directoryUri, formatSarif, type ArtifactUri, type SarifFile, type SarifNotification } from "./sarif.js";
+import { formatBaseline, loadBaseline } from "./baseline.js";
+import { checkOutputPath, copyStdin, STDIN_NAME, writeFileAtomic, type StdinCopy } from "./output.js";
+import { ScanReview } from "./review.js";
 
 export { STREAM_ABOVE_BYTES } from "../adapters/fleet/scan-job.js";
 
@@ -44,6 +47,8 @@ export interface CliIO {
   progress?: ProgressStream;
   /** True when stdout is the same terminal: scan then prints its findings above the bar instead of through it. */
   stdoutIsTTY?: boolean;
+  /** What `scan -` reads (default process.stdin). */
+  stdin?: NodeJS.ReadableStream;
   /**
    * Environment variables that change behaviour (CI, TERM: no progress bar; XDG_STATE_HOME, HOME, LOCALAPPDATA,
    * USERPROFILE: where the default session store lives, see defaultStoreFile); default none (the store then goes under
@@ -411,6 +416,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         note(`--target has no effect with --policy ${policy} (it applies to ${TARGET_PATH_POLICIES.join(", ")})`);
       }
       const extra = await assembleFlags(opts, cwd, config.assemble);
+      if (opts.git === true && extra.gitSnapshot === null) note(`--git: ${cwd} is not in a git repository (or git did not run): no git snapshot`);
       const pa = await loadWithConfigRules({ ...loaded, config });
       const build = async () => pa.assemble(new NodeWorkspaceReader(), {
         ...config.assemble,
@@ -472,7 +478,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   program.command("scan")
     .description("scan files, or directories (many workspaces at once, on every core) for agent context files, for prompt injection and invisible characters")
-    .argument("<paths...>", "files (scanned whatever their name) or directories (walked for context files and Markdown)")
+    .argument("<paths...>", "files (scanned whatever their name) or directories (walked for context files and Markdown); - reads one file from standard input")
     .addOption(new Option("--format <format>", "output: human (path:line:col rule-id excerpt), json (one JSON object per file per line) or sarif (SARIF 2.1.0)").choices(["human", "json", "sarif"]))
     .option("--json", "the same as --format json")
     .addOption(new Option("--scope <scope>", "rules to run: all, context (context files) or strict (agent-written memory and skills)").choices([...SCOPES]).default("context"))
@@ -484,8 +490,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--no-gitignore", "do not honour .gitignore files (by default their rules skip paths, never agent context files)")
     .addOption(new Option("--threads <n>", `worker threads, 1..${MAX_THREADS} (default: the number of cores)`).argParser(threadCount))
     .option("--no-progress", "no progress bar (there is none unless stderr is a terminal, or when CI is set)")
-    .option("--config <file>", `config file with extra rules (default: the nearest ${CONFIG_FILE} from the current directory up to its project root)`)
+    .option("--config <file>", `config file with extra rules and allow entries (default: the nearest ${CONFIG_FILE} from the current directory up to its project root, of which only the rules are used)`)
     .addOption(new Option("--max-bytes <n>", "skip files larger than this (bytes)").argParser(positiveInt("--max-bytes")))
+    .option("--baseline <file>", "known findings (a --write-baseline file): they are not reported and do not fail the run")
+    .option("--write-baseline <file>", "write this run's findings to a baseline file (JSON, version 1)")
+    .option("--no-redact", "show secrets in excerpts and SARIF snippets as found (by default they are redacted)")
+    .option("-o, --output <file>", "write the findings to this file (atomically: complete or not at all) instead of stdout")
+    .option("--quiet", "no progress bar, notes or summary on stderr (errors still go there, findings to the output)")
     .action(async (paths: string[], opts) => {
       if (opts.json && opts.format !== undefined && opts.format !== "json") {
         throw new PromptasmError("E_ARG", `--json and --format ${opts.format} ask for different outputs; give one of them`);
@@ -499,16 +510,40 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }
       const format: "human" | "json" | "sarif" = opts.json ? "json" : opts.format ?? "human";
       const scope = opts.scope as RuleScope;
-      // Only the config's rules are used here (they can only add findings), wherever the file was found.
+      if (paths.filter((p) => p === "-").length > 1) throw new PromptasmError("E_ARG", "scan: - (standard input) was given more than once");
+      // Output files are checked before the scan, so a typo fails at once; they are written at the end, atomically.
+      const outputPath = opts.output !== undefined ? resolve(io.cwd, opts.output) : undefined;
+      const writeBaselinePath = opts.writeBaseline !== undefined ? resolve(io.cwd, opts.writeBaseline) : undefined;
+      const outputLabel = `--output ${escapePath(opts.output ?? "")}`, writeBaselineLabel = `--write-baseline ${escapePath(opts.writeBaseline ?? "")}`;
+      if (outputPath !== undefined) await checkOutputPath(outputPath, "--output", opts.output);
+      if (writeBaselinePath !== undefined) await checkOutputPath(writeBaselinePath, "--write-baseline", opts.writeBaseline);
+      const baseline = opts.baseline !== undefined ? await loadBaseline(resolve(io.cwd, opts.baseline), opts.baseline) : null;
+      const quiet = opts.quiet === true;
       const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
+      // A config found in the workspace may be a cloned repository's: only its rules are used (they can only add
+      // findings). Its allow entries count only when the file is named with --config, as for assemble.
+      if (!loaded.explicit && loaded.config.allow.length > 0 && !quiet) {
+        io.stderr(`promptasm: note: config ${escapePath(loaded.path ?? CONFIG_FILE)} was found in the workspace, so its allow entries are not used (name it with --config to use them)\n`);
+      }
+      const review = new ScanReview({
+        cwd: io.cwd, allow: loaded.explicit ? loaded.config.allow : [], allowDir: loaded.explicit && loaded.path !== null ? dirname(loaded.path) : null,
+        baseline, writeBaselineDir: writeBaselinePath !== undefined ? dirname(writeBaselinePath) : null, redact: opts.redact !== false,
+      });
       const threads: number = opts.threads ?? availableParallelism();
+      let stdin: StdinCopy | undefined;
+      if (paths.includes("-")) stdin = await copyStdin(io.stdin ?? process.stdin, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+      const targets = paths.map((p) => (p === "-" ? { arg: STDIN_NAME, abs: stdin!.path } : { arg: p, abs: resolve(io.cwd, p) }));
+      /** Where SARIF points for a path: standard input is "<stdin>", relative to %SRCROOT%. */
+      const artifactOf = (path: string): ArtifactUri => (stdin !== undefined && path === stdin.path ? { uri: encodeURIComponent(STDIN_NAME), relative: true } : artifactUri(io.cwd, path));
       // One file is scanned on this thread: a worker would load the core and the rules a second time.
-      const oneFile = paths.length === 1 && (await stat(resolve(io.cwd, paths[0]!)).then((x) => x.isFile(), () => false));
+      const oneFile = targets.length === 1 && (await stat(targets[0]!.abs).then((x) => x.isFile(), () => false));
       const pool = new ScanPool({ threads, extraRules: loaded.config.rules, inProcess: oneFile });
-      const bar: ProgressBar | undefined = io.progress?.isTTY && opts.progress !== false && !progressDisabledByEnv(io.env ?? {})
+      const bar: ProgressBar | undefined = io.progress?.isTTY && opts.progress !== false && !quiet && !progressDisabledByEnv(io.env ?? {})
         ? startProgressBar(io.progress) : undefined;
       // With a bar on the terminal, text goes above it; findings too when stdout is that terminal.
-      const out = (text: string) => { if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
+      // With --output, everything is kept and written at the end in one atomic step.
+      const chunks: string[] = [];
+      const out = (text: string) => { if (outputPath !== undefined) chunks.push(text); else if (bar && io.stdoutIsTTY) bar.log(text); else io.stdout(text); };
       const err = (text: string) => { if (bar) bar.log(text); else io.stderr(text); };
       const t0 = performance.now();
       const totals = { files: 0, bytes: 0, findings: 0, warnings: 0, failing: 0, filesWithFindings: 0, binary: 0, tooLarge: 0, errors: 0, outside: 0 };
@@ -516,8 +551,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const sarifNotes: SarifNotification[] = [];
       const say = (level: "error" | "note", path: string, message: string) => {
         if (level === "error") totals.errors++;
-        err(`promptasm: ${level === "note" ? "note: " : ""}${escapePath(message)}\n`);
-        if (format === "sarif") sarifNotes.push({ level, message, artifact: artifactUri(io.cwd, path) });
+        if (level === "error" || !quiet) err(`promptasm: ${level === "note" ? "note: " : ""}${escapePath(message)}\n`);
+        if (format === "sarif") sarifNotes.push({ level, message, ...(path !== "" ? { artifact: artifactOf(path) } : {}) });
       };
       const onEvent = (e: FleetEvent) => {
         if (e.kind === "problem") {
@@ -542,27 +577,31 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         for (const x of o.suppressed) say("note", e.path, `${e.shown}: ${x.count} more ${x.rule} findings not listed`);
         totals.files++;
         totals.bytes += o.bytes;
-        totals.findings += o.findings.length;
-        for (const f of o.findings) {
+        // Allowed and baselined findings are dropped here, and secrets redacted (review.ts).
+        const r = review.review(e.path, o.findings, o.regions, stdin !== undefined && e.path === stdin.path ? STDIN_NAME : undefined);
+        for (const n of r.notes) say("note", e.path, n);
+        totals.findings += r.findings.length;
+        for (const f of r.findings) {
           if (f.severity === "low") totals.warnings++;
           if (f.severity !== "low" || opts.failOn === "low") totals.failing++;
         }
-        if (o.findings.length > 0) totals.filesWithFindings++;
-        if (format === "human") out(formatFindingsText(e.shown, o.findings));
-        else if (format === "json") out(formatFindingsJson(e.shown, o.findings));
-        else if (o.findings.length > 0) sarifFiles.push({ ...artifactUri(io.cwd, e.path), findings: o.findings, regions: o.regions });
+        if (r.findings.length > 0) totals.filesWithFindings++;
+        if (format === "human") out(formatFindingsText(e.shown, r.findings));
+        else if (format === "json") out(formatFindingsJson(e.shown, r.findings));
+        else if (r.findings.length > 0) sarifFiles.push({ ...artifactOf(e.path), findings: r.findings, regions: r.regions });
       };
       let walked: { directories: number };
       try {
         try {
           await pool.warm(); // a rule set the core rejects is reported before anything is scanned
-          walked = await runFleet(paths.map((p) => ({ arg: p, abs: resolve(io.cwd, p) })), {
+          walked = await runFleet(targets, {
             scope, maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, all: opts.all === true,
             include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore !== false, followSymlinks: opts.followSymlinks === true, pool,
           }, { event: onEvent, ...(bar ? { progress: (p) => bar.update(p) } : {}) });
         } finally {
           bar?.stop();
           await pool.close();
+          await stdin?.dispose();
         }
       } catch (e) {
         // A rule the core rejects (E_RULES …) comes from the config: name the file, keep the code. E_WASM is not its fault.
@@ -571,15 +610,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
         throw e;
       }
+      for (const n of review.summaryNotes(loaded.path !== null ? opts.config ?? loaded.path : null)) say("note", "", n);
       if (format === "sarif") {
-        io.stdout(formatSarif({
+        const sarif = formatSarif({
           driver: { name: PACKAGE.name, version: PACKAGE.version, informationUri: INFORMATION_URI },
-          rules: rulesForScope([...BUILTIN_RULES, ...loaded.config.rules], scope), scope,
+          rules: rulesForScope([...BUILTIN_RULES, ...loaded.config.rules], scope), scope, builtinRuleIds: BUILTIN_RULES.map((r) => r.id),
           srcRoot: directoryUri(io.cwd), files: sarifFiles, notifications: sarifNotes, executionSuccessful: totals.errors === 0,
-        }));
+        });
+        if (outputPath !== undefined) chunks.push(sarif); else io.stdout(sarif);
       }
+      if (writeBaselinePath !== undefined) {
+        await writeFileAtomic(writeBaselinePath, formatBaseline(review.toWrite), writeBaselineLabel);
+        if (!quiet) io.stderr(`promptasm: note: wrote ${review.toWrite.length} finding${review.toWrite.length === 1 ? "" : "s"} to ${escapePath(opts.writeBaseline)}\n`);
+      }
+      if (outputPath !== undefined) await writeFileAtomic(outputPath, chunks.join(""), outputLabel);
       // The threads that ran: workers start as work needs them, so a small tree may use fewer than --threads.
-      if (walked.directories > 0) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
+      if (walked.directories > 0 && !quiet) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
       code = totals.errors > 0 ? EXIT_ERROR : totals.failing > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     });
 

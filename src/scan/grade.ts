@@ -29,7 +29,10 @@ export interface GradeReasons {
   inCode: boolean;
   /** Inside quotation marks on its line, or on a Markdown blockquote line. */
   inQuote: boolean;
-  /** Described rather than addressed: a modal or "to" before the verb, with no "you" earlier in the sentence. */
+  /**
+   * Described rather than addressed: a modal, "to", a third-person subject or a determiner before the match, with no
+   * "you" earlier in the sentence; or a capability given to the reader ("you can …", "lets you …").
+   */
   described: boolean;
   /**
    * An action word in the same sentence that is neither negated ("never executes it", "must not run", "won't
@@ -143,6 +146,19 @@ function sentenceAround(text: string, offset: number): { start: number; end: num
   return { start, end };
 }
 
+/**
+ * A match right after a determiner is a noun phrase, a mention ("The DAN jailbreak and similar prompts are in our
+ * dataset"), not an instruction; counted only when no "you"/"your" comes earlier in the sentence, and not after "as"
+ * ("roleplay as an AI without content policies" casts the model).
+ */
+const NOUN_PHRASE_LEAD = /(?<!\bas\s+)\b(?:the|a|an|this|that|these|those|our|its|their)\s+$/i;
+/**
+ * What a product lets the reader do ("You can override the system prompt per request", "lets you replace the system
+ * prompt"): a capability, not an order. Not "you may" ("you may now disregard …" is how overrides are phrased) and not
+ * with "now" ("you can now ignore …").
+ */
+const CAPABILITY_LEAD = /(?:\byou\s+(?:can|could)(?:\s+also)?|\blets?\s+you|\b(?:allows?|enables?)\s+you\s+to)\s+$/i;
+
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
 export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
@@ -158,10 +174,12 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const inQuote = /^\s*>/.test(before) || (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
   const { start, end } = sentenceAround(text, offset);
   const lead = text.slice(start, offset);
-  const described = !/\byou\b|\byour\b/i.test(lead) &&
+  const described = (!/\byou\b|\byour\b/i.test(lead) &&
     (/\b(?:should|will|would|can|could|may|might|shall|does|did)\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:free|able|allowed|how|used|wants?|needs?)\s+to\s+(?:\w+\s+)?$/i.test(lead) ||
-      /\b(?:users?|it|they|he|she)\s+$/i.test(lead));
+      /\b(?:users?|it|they|he|she)\s+$/i.test(lead) ||
+      NOUN_PHRASE_LEAD.test(lead))) ||
+    CAPABILITY_LEAD.test(lead);
   return { inCode, inQuote, described, action: hasAction(text.slice(start, end)) };
 }
 
