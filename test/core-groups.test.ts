@@ -138,6 +138,14 @@ describe("a per-call work budget (ScanLimit.maxNewTransitions)", () => {
     expect([...core.scanRaw(cold, text, { maxPerRule: 1000, maxNewTransitions: 0 })]).toEqual(want);
   });
 
+  it("Scanner.scan/scanBytes pass the budget on: a cold scanner throws E_WORK_BUDGET, then finds what an unbounded one finds", () => {
+    const cold = new Scanner(core);
+    expect(() => cold.scan(text, { scope: "strict", maxNewTransitions: 10 })).toThrow(expect.objectContaining({ code: "E_WORK_BUDGET" }));
+    expect(() => cold.scanBytes(Buffer.from(text), { scope: "strict", maxNewTransitions: 10 })).toThrow(expect.objectContaining({ code: "E_WORK_BUDGET" }));
+    cold.scan(text, { scope: "strict" }); // unbounded: builds the rest
+    expect(cold.scan(text, { scope: "strict", maxNewTransitions: 0 })).toEqual(scanner.scan(text, { scope: "strict" }));
+  });
+
   it("rejects a negative or non-numeric budget with E_ARG", () => {
     expect(() => core.scanRaw(groups, text, { maxPerRule: 1, maxNewTransitions: -1 })).toThrow(/maxNewTransitions must be a non-negative number, got -1/);
     expect(() => core.scanRaw(groups, text, { maxPerRule: 1, maxNewTransitions: Number.NaN })).toThrow(/maxNewTransitions/);

@@ -146,7 +146,7 @@ export class Scanner {
    * @param options.scope which rules run (default "context"; scopes nest: all ⊂ context ⊂ strict).
    * @returns findings sorted by offset, then rule order (threat rules in rule-set order, invisible-unicode last).
    */
-  scan(text: string, options?: { scope?: RuleScope } | null): Finding[] {
+  scan(text: string, options?: ScanOptions | null): Finding[] {
     return this.scanDetailed(text, options).findings;
   }
 
@@ -161,7 +161,7 @@ export class Scanner {
    * size up to MAX_SCAN_BYTES never becomes a string; larger ones are decoded in JS and scanned as a string.
    * @throws PromptasmError E_ARG when `bytes` is not a Uint8Array or the scope is unknown.
    */
-  scanBytes(bytes: Uint8Array, options?: { scope?: RuleScope } | null): ScanResult {
+  scanBytes(bytes: Uint8Array, options?: ScanOptions | null): ScanResult {
     if (!(bytes instanceof Uint8Array)) {
       const kind = bytes === null ? "null" : typeof bytes !== "object" ? typeof bytes : ((bytes as object).constructor?.name ?? "object");
       throw new PromptasmError("E_ARG", `bytes to scan must be a Uint8Array (or a Buffer), got ${kind}`);
@@ -174,7 +174,7 @@ export class Scanner {
       const { set } = this.compiledFor(scope);
       // One match, one invisible character or one encoded-text candidate (decoders.ts) is enough to know the string
       // path is needed.
-      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1 }, invisibleMax: 0, encoded: true });
+      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1, ...budgetOf(options) }, invisibleMax: 0, encoded: true });
       invalidUtf8At = r.invalidUtf8At;
       if (r.matches.length === 0 && r.invisibleTotal === 0 && r.encoded === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
     } else invalidUtf8At = firstInvalidUtf8(bytes);
@@ -186,7 +186,7 @@ export class Scanner {
    * As scan(), also saying which rules had findings left out (more than MAX_FINDINGS_PER_RULE each).
    * @throws PromptasmError E_ARG when `text` is not a string or the scope is unknown.
    */
-  scanDetailed(text: string, options?: { scope?: RuleScope } | null): ScanResult {
+  scanDetailed(text: string, options?: ScanOptions | null): ScanResult {
     if (typeof text !== "string") throw new PromptasmError("E_ARG", `text to scan must be a string, got ${text === null ? "null" : typeof text}`);
     options ??= {};
     const scope = options.scope ?? "context";
@@ -195,7 +195,8 @@ export class Scanner {
     const hits: Hit[] = [];
     const suppressed = new Map<string, number>();
     const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
-    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+    const budget = budgetOf(options);
+    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
     const raw = this.core.scanRaw(set, text, limit);
     limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
     for (let k = 0; k < raw.length; k += 2) {
@@ -205,7 +206,7 @@ export class Scanner {
     const hidden = decodeTagText(text);
     let tagFlags = 0;
     if (hidden) {
-      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
       const raw2 = this.core.scanRaw(set, hidden.text, limit2);
       limit2.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
       tagFlags = limit2.encoded ?? encodedFlags(hidden.text);
@@ -223,7 +224,7 @@ export class Scanner {
       const index = new Map(rules.map((r, i) => [r.id, i]));
       const seen = new Set(hits.map((h) => `${index.get(h.rule)}@${h.offset}`)); // plain and tag-character matches
       const scanLayer = (t: string) => {
-        const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+        const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
         // A decoded layer repeats most of the plain text's matches (entities decode in place), so its left-out matches
         // are not counted in `suppressed`, which counts the plain text's and the tag characters'.
         const r = this.core.scanRaw(set, t, lim);
@@ -254,6 +255,23 @@ export class Scanner {
     }
     return { findings: locate(text, hits), suppressed: [...suppressed].map(([rule, n]) => ({ rule, count: n })) };
   }
+}
+
+/** Options of Scanner.scan(), scanDetailed() and scanBytes(). */
+export interface ScanOptions {
+  /** Which rules run (default "context"; scopes nest: all ⊂ context ⊂ strict). */
+  scope?: RuleScope;
+  /**
+   * A work budget (core ScanLimit.maxNewTransitions): the most new DFA transitions each of the scan's passes over a
+   * text (the text, text hidden in tag characters, each decoded layer) may build. Past it the scan throws
+   * PromptasmError E_WORK_BUDGET; what was built stays cached, so a retry gets further. For hosts that cap CPU per
+   * request (a Worker answers 429). Default: no limit.
+   */
+  maxNewTransitions?: number;
+}
+
+function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?: number } {
+  return options?.maxNewTransitions !== undefined ? { maxNewTransitions: options.maxNewTransitions } : {};
 }
 
 /**

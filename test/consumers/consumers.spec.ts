@@ -307,7 +307,7 @@ describe.concurrent("consumers of the packed tarball", () => {
     timings.push(["worker-app (install, tsc, wrangler dry-run, workerd)", Date.now() - start]);
   });
 
-  it("the GitHub Actions workflow passes on a clean checkout and fails on a new finding, writing valid SARIF", async () => {
+  it("the GitHub Actions workflow passes with a reviewed, baselined finding and fails on a new one, writing valid SARIF", async () => {
     const start = Date.now();
     const workflow = parseYaml(readFileSync(join(FIXTURES, "workflow.yml"), "utf8"));
     const steps: Array<{ name?: string; uses?: string; run?: string; with?: Record<string, unknown>; if?: string }> = workflow.jobs.scan.steps;
@@ -320,10 +320,14 @@ describe.concurrent("consumers of the packed tarball", () => {
     const runSteps = steps.filter((s) => s.run !== undefined);
     expect(runSteps.map((s) => s.name)).toEqual(["Install promptasm", "Scan the agent context files"]);
 
-    /** Runs the `run:` steps in `checkout` as GitHub does (bash --noprofile --norc -eo pipefail <script>); stops at a failure. */
-    const runJob = async (checkout: string) => {
+    /**
+     * Runs the `run:` steps in `checkout` as GitHub does (bash --noprofile --norc -eo pipefail <script>), or only the
+     * steps at the indexes `only`; stops at a failure.
+     */
+    const runJob = async (checkout: string, only?: number[]) => {
       const results: Run[] = [];
       for (const [i, step] of runSteps.entries()) {
+        if (only !== undefined && !only.includes(i)) continue;
         const script = join(checkout, "..", `step-${i}.sh`);
         writeFileSync(script, step.run!);
         const r = await run("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd: checkout, env: { CI: "true", GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: checkout, PROMPTASM_PACKAGE: tarball } });
@@ -333,7 +337,9 @@ describe.concurrent("consumers of the packed tarball", () => {
       return results;
     };
 
-    // A clean checkout: every step passes, and the log has no results.
+    // The checkout as committed: its one finding (an attack string quoted in a test's AGENTS.md) was reviewed and is
+    // in .promptasm-baseline.json, so every step passes and the log has no results.
+    const reviewed = "tests/prompt-filter/AGENTS.md";
     const clean = join(tempDir("workflow-clean"), "repo");
     cpSync(join(FIXTURES, "workflow-project"), clean, { recursive: true });
     const passed = await runJob(clean);
@@ -342,9 +348,14 @@ describe.concurrent("consumers of the packed tarball", () => {
     const cleanLog = JSON.parse(readFileSync(join(clean, "promptasm.sarif"), "utf8"));
     expect(sarifSchemaErrors(cleanLog)).toEqual([]);
     expect(cleanLog.runs[0].results).toEqual([]);
+    // Without the baseline the same scan step fails on that finding: the baseline is what lets the job pass.
+    rmSync(join(clean, ".promptasm-baseline.json"));
+    const unbaselined = await runJob(clean, [1]);
+    expect(unbaselined.map((r) => r.code)).toEqual([1]);
 
     // A pull request adds a context file with an injection: the scan step fails the job, and the SARIF it uploads
-    // (the upload step runs `if: always()`) names the file and the rule.
+    // (the upload step runs `if: always()`) names the new file and rule, ranked by security-severity, and not the
+    // reviewed one.
     const dirty = join(tempDir("workflow-dirty"), "repo");
     cpSync(join(FIXTURES, "workflow-project"), dirty, { recursive: true });
     mkdirSync(join(dirty, "src"));
@@ -353,10 +364,13 @@ describe.concurrent("consumers of the packed tarball", () => {
     expect(failed.map((r) => r.code)).toEqual([0, 1]);
     const log = JSON.parse(readFileSync(join(dirty, "promptasm.sarif"), "utf8"));
     expect(sarifSchemaErrors(log)).toEqual([]);
-    const results = log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
-      `${r.locations[0]!.physicalLocation.artifactLocation.uri} ${r.ruleId}`);
-    expect(results).toContain("src/AGENTS.md ignore-instructions");
-    timings.push(["workflow.yml (two checkouts)", Date.now() - start]);
+    const results = log.runs[0].results.map((r: { ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
+      `${r.locations[0]!.physicalLocation.artifactLocation.uri} ${r.ruleId} ${r.level}`);
+    expect(results).toEqual(["src/AGENTS.md ignore-instructions error"]);
+    expect(results.join()).not.toContain(reviewed);
+    const rule = log.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === "ignore-instructions");
+    expect(Number(rule.properties["security-severity"])).toBeGreaterThanOrEqual(7);
+    timings.push(["workflow.yml (two checkouts, one scan rerun)", Date.now() - start]);
   });
 });
 
