@@ -172,6 +172,31 @@ class Nfa {
     if (this.edges[from] === NO_EDGES) this.edges[from] = [];
     this.edges[from]!.push({ member, to });
   }
+  /** The NFA as flat arrays (RuleSetTables' NFA part): what the DFA construction walks, and what a table file holds. */
+  freeze(): Pick<RuleSetTables, "members" | "epsStart" | "epsTo" | "boundaryStart" | "boundaryTo" | "edgeStart" | "edgeMember" | "edgeTo"> {
+    const n = this.eps.length;
+    const stride = this.part.nClasses + 1;
+    const memberId = new Map<Uint8Array, number>();
+    for (const m of this.members.values()) memberId.set(m, memberId.size);
+    const members = new Uint8Array(memberId.size * stride);
+    for (const [m, id] of memberId) members.set(m, id * stride);
+    const csr = (lists: number[][]) => {
+      const start = new Int32Array(n + 1);
+      for (let q = 0; q < n; q++) start[q + 1] = start[q]! + lists[q]!.length;
+      const to = new Int32Array(start[n]!);
+      for (let q = 0; q < n; q++) to.set(lists[q]!, start[q]!);
+      return { start, to };
+    };
+    const eps = csr(this.eps), boundary = csr(this.boundary);
+    const edgeStart = new Int32Array(n + 1);
+    for (let q = 0; q < n; q++) edgeStart[q + 1] = edgeStart[q]! + this.edges[q]!.length;
+    const edgeMember = new Int32Array(edgeStart[n]!), edgeTo = new Int32Array(edgeStart[n]!);
+    for (let q = 0; q < n; q++) {
+      let k = edgeStart[q]!;
+      for (const e of this.edges[q]!) { edgeMember[k] = memberId.get(e.member)!; edgeTo[k++] = e.to; }
+    }
+    return { members, epsStart: eps.start, epsTo: eps.to, boundaryStart: boundary.start, boundaryTo: boundary.to, edgeStart, edgeMember, edgeTo };
+  }
   // Builds a fragment for `node` from `start`; returns its end state.
   build(node: PatternNode, start: number): number {
     switch (node.t) {
@@ -210,6 +235,48 @@ class Nfa {
 }
 
 /**
+ * Version of the compiler's output (RuleSetTables), part of every precompiled table's key (ruleTablesKey): bump it
+ * whenever a change to pattern.ts, fold.ts or this file changes the classes or the NFA a pattern compiles to, so
+ * tables built before the change are not loaded after it. (`npm run gen:rule-tables -- --check`, run by
+ * test/core-precompiled.test.ts, also catches a forgotten bump: it compares the shipped file with a fresh build.)
+ */
+export const RULE_COMPILER_VERSION = "promptasm-rules/1";
+
+/**
+ * A compiled rule set's run-time tables, without the lazily built DFA states: what compileRules() computes (parsing,
+ * symbol classes, the NFA) and what a precompiled table file (src/core/rule-tables.ts) stores. NFA state 0 is the
+ * unanchored start. Lists per NFA state are CSR: state q's items are `to[start[q] .. start[q + 1] - 1]`.
+ */
+export interface RuleSetTables {
+  /** Rules in the set. */
+  nRules: number;
+  /** Classes, the skip class included (at most 256). */
+  nClasses: number;
+  /** The class of EDGE (the start of the text). */
+  edgeClass: number;
+  /** The class of skipped code units: nClasses - 1. */
+  skipClass: number;
+  /** 65,536 entries: UTF-16 code unit -> class id (after evasion folding). */
+  classMap: Uint8Array;
+  /** Per class, 1 when its symbols are word characters (\w). */
+  isWord: Uint8Array;
+  /** Membership arrays, nClasses bytes each: members[m * nClasses + c] = 1 when edge set m holds class c. */
+  members: Uint8Array;
+  /** Epsilon edges (nStates + 1 starts). */
+  epsStart: Int32Array;
+  epsTo: Int32Array;
+  /** \b edges, taken only when a word boundary lies between the last symbol and the next. */
+  boundaryStart: Int32Array;
+  boundaryTo: Int32Array;
+  /** Symbol edges: the set (index into `members`) and the target. */
+  edgeStart: Int32Array;
+  edgeMember: Int32Array;
+  edgeTo: Int32Array;
+  /** Per rule, its accepting NFA state. */
+  acceptState: Int32Array;
+}
+
+/**
  * A compiled rule set: symbol classes and a lazily built DFA. One instance can serve several cores: each core
  * mirrors the cache in its table and clears the mirror when `generation` changes (the cache was reset).
  */
@@ -228,17 +295,22 @@ export class CompiledRuleSet {
   readonly nRules: number;
   /** Most DFA states cached at once. */
   readonly capacity: number;
-  /** Wall-clock compile time in milliseconds (parse, classes, NFA; DFA states are built during scans). */
+  /**
+   * Wall-clock time in milliseconds to make the set: compiling (parse, classes, NFA) or, for a precompiled set,
+   * checking and loading its tables. DFA states are built during scans either way.
+   */
   readonly buildMs: number;
+  /** "compiled" from patterns, or "precompiled" (loaded from RuleSetTables, e.g. the package's build/rules.bin). */
+  readonly origin: "compiled" | "precompiled";
   /** Bumped whenever the DFA cache is cleared; state ids from an older generation are meaningless. */
   generation = 0;
   /** DFA states built since compile (all generations), for benchmarks. */
   statesBuilt = 0;
 
-  private readonly isWord: boolean[];
-  private readonly nfa: Nfa;
-  private readonly root: number;
-  private readonly acceptRule: Map<number, number>;
+  private readonly t: RuleSetTables;
+  private readonly nStates: number;
+  /** Per NFA state: the rule it accepts, or -1. */
+  private readonly acceptOf: Int32Array;
   private readonly mark: Int32Array;
   private epoch = 0;
   private kernels: number[][] = [];
@@ -246,44 +318,44 @@ export class CompiledRuleSet {
   private accepts: number[][] = [];
   private ids = new Map<string, number>();
 
-  constructor(patterns: readonly PatternInput[], capacity: number) {
+  /**
+   * @param source rule patterns to compile, or the tables of a set compiled earlier (tables()).
+   * @throws PromptasmError as compileRules(); E_RULES when `source` tables are inconsistent (checkTables()).
+   */
+  constructor(source: readonly PatternInput[] | RuleSetTables, capacity: number) {
     const t0 = performance.now();
     if (!Number.isSafeInteger(capacity) || capacity < 4 || capacity > MAX_DFA_CAPACITY) {
       throw new PromptasmError("E_ARG", `DFA capacity must be an integer in 4..${MAX_DFA_CAPACITY}, got ${capacity}`);
     }
-    if (!Array.isArray(patterns)) throw new PromptasmError("E_RULES", `patterns must be an array, got ${patterns === null ? "null" : typeof patterns}`);
-    const trees = patterns.map((p, k) => {
-      if (typeof p !== "string" && (p === null || typeof p !== "object" || typeof (p as PatternSpec).source !== "string")) {
-        throw new PromptasmError("E_RULES", `pattern ${k} must be a string or { source: string }, got ${p === null ? "null" : Array.isArray(p) ? "an array" : typeof p}`);
-      }
-      const spec = toSpec(p);
-      return reverse(parsePattern(spec.source, spec));
-    });
-    const part = partition(trees.flatMap((t) => collectSets(t)));
-    const nfa = new Nfa(part);
-    const root = nfa.state(); // NFA state 0: step() relies on it (kernels are sorted, so a rooted one starts with 0)
-    nfa.edge(root, ANY_SYMBOL, root); // unanchored: a match may start anywhere
-    this.acceptRule = new Map();
-    trees.forEach((tree, rule) => {
-      const s = nfa.state();
-      nfa.epsilon(root, s);
-      const end = nfa.build(tree, s);
-      const accept = nfa.state();
-      nfa.edge(end, ANY_SYMBOL, accept); // the extra symbol before the match (see the file comment)
-      this.acceptRule.set(accept, rule);
-    });
-    this.nfa = nfa;
-    this.root = root;
-    this.mark = new Int32Array(nfa.eps.length);
-    this.isWord = part.isWord;
-    this.classMap = part.classMap;
-    this.nClasses = part.nClasses + 1;
-    this.edgeClass = part.edgeClass;
-    this.skipClass = part.skipClass;
-    this.cutsOk = [0x09, 0x0a, 0x20].every((u) => part.classMap[u] !== part.skipClass && !part.isWord[part.classMap[u]!]);
-    this.nRules = patterns.length;
+    let t: RuleSetTables;
+    if (Array.isArray(source)) {
+      t = compileTables(source);
+      this.origin = "compiled";
+    } else if (source !== null && typeof source === "object" && (source as RuleSetTables).classMap instanceof Uint8Array) {
+      t = source as RuleSetTables;
+      checkTables(t);
+      this.origin = "precompiled";
+    } else {
+      throw new PromptasmError("E_RULES", `patterns must be an array, got ${source === null ? "null" : typeof source}`);
+    }
+    this.t = t;
+    this.nStates = t.epsStart.length - 1;
+    this.acceptOf = new Int32Array(this.nStates).fill(-1);
+    t.acceptState.forEach((q, rule) => { this.acceptOf[q] = rule; });
+    this.mark = new Int32Array(this.nStates);
+    this.classMap = t.classMap;
+    this.nClasses = t.nClasses;
+    this.edgeClass = t.edgeClass;
+    this.skipClass = t.skipClass;
+    this.cutsOk = [0x09, 0x0a, 0x20].every((u) => t.classMap[u] !== t.skipClass && t.isWord[t.classMap[u]!] !== 1);
+    this.nRules = t.nRules;
     this.capacity = capacity;
     this.buildMs = performance.now() - t0;
+  }
+
+  /** The set's run-time tables (shared, not copied: do not modify them), e.g. to write a precompiled table file. */
+  tables(): RuleSetTables {
+    return this.t;
   }
 
   /**
@@ -292,10 +364,10 @@ export class CompiledRuleSet {
    */
   startState(): number {
     if (this.startGeneration === this.generation) return this.startId;
-    let id = this.lookup([this.root], false);
+    let id = this.lookup([ROOT], false);
     if (id === undefined) {
       if (this.size >= this.capacity) this.reset();
-      id = this.intern([this.root], false);
+      id = this.intern([ROOT], false);
     }
     this.startId = id;
     this.startGeneration = this.generation;
@@ -348,18 +420,19 @@ export class CompiledRuleSet {
    *   has in the new generation.
    */
   step(state: number, cls: number, beforeReset: () => void): { to: number; accepts: boolean; from: number } {
-    const nextWord = cls === this.edgeClass ? false : this.isWord[cls]!;
+    const nextWord = cls === this.edgeClass ? false : this.t.isWord[cls] === 1;
     const kernel = this.kernels[state]!;
     const w = this.lastWord[state]!;
     const cross = w !== nextWord;
     const targets: number[] = [];
-    const nfa = this.nfa;
+    const { edgeStart, edgeMember, edgeTo, members } = this.t;
+    const stride = this.nClasses;
     // Every state of an unanchored search holds the root, whose closure (every rule's first steps) is most of the
     // work: its targets per class are built once and reused, and only the other kernel states are walked here.
-    const rooted = kernel[0] === this.root; // kernels are sorted and the root is NFA state 0
+    const rooted = kernel[0] === ROOT; // kernels are sorted and the root is NFA state 0
     if (rooted) for (const t of this.rootTargets(cross, cls)) targets.push(t);
     for (const q of this.closure(kernel, cross, rooted ? this.rootClosure(cross).mark : undefined)) {
-      for (const e of nfa.edges[q]!) if (e.member[cls] === 1) targets.push(e.to);
+      for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) if (members[edgeMember[e]! * stride + cls] === 1) targets.push(edgeTo[e]!);
     }
     targets.sort((a, b) => a - b);
     let n = 0;
@@ -378,7 +451,7 @@ export class CompiledRuleSet {
   private key(kernel: number[], w: boolean): string {
     // NFA ids fit in one UTF-16 code unit for rule sets of practical size; join() is the fallback.
     if (kernel.length >= 4096) return (w ? "w" : "n") + kernel.join(",");
-    if (this.nfa.eps.length < 0xffff) return (w ? "w" : "n") + String.fromCharCode.apply(null, kernel);
+    if (this.nStates < 0xffff) return (w ? "w" : "n") + String.fromCharCode.apply(null, kernel);
     // Larger NFAs: each id as two code units.
     const units = new Uint16Array(kernel.length * 2);
     for (let k = 0; k < kernel.length; k++) { units[2 * k] = kernel[k]! >>> 16; units[2 * k + 1] = kernel[k]! & 0xffff; }
@@ -397,7 +470,9 @@ export class CompiledRuleSet {
       this.ids.set(key, id);
       this.kernels.push(kernel);
       this.lastWord.push(w);
-      this.accepts.push(kernel.filter((q) => this.acceptRule.has(q)).map((q) => this.acceptRule.get(q)!).sort((a, b) => a - b));
+      const rules: number[] = [];
+      for (const q of kernel) if (this.acceptOf[q]! >= 0) rules.push(this.acceptOf[q]!);
+      this.accepts.push(rules.sort((a, b) => a - b));
       this.statesBuilt++;
     }
     return id;
@@ -409,8 +484,8 @@ export class CompiledRuleSet {
     const k = cross ? 1 : 0;
     let rc = this.rootClosures[k];
     if (!rc) {
-      const states = this.closure([this.root], cross);
-      const mark = new Uint8Array(this.nfa.eps.length);
+      const states = this.closure([ROOT], cross);
+      const mark = new Uint8Array(this.nStates);
       for (const q of states) mark[q] = 1;
       rc = this.rootClosures[k] = { mark, states, targets: [] };
     }
@@ -421,7 +496,9 @@ export class CompiledRuleSet {
     let t = rc.targets[cls];
     if (!t) {
       t = [];
-      for (const q of rc.states) for (const e of this.nfa.edges[q]!) if (e.member[cls] === 1) t.push(e.to);
+      const { edgeStart, edgeMember, edgeTo, members } = this.t;
+      const stride = this.nClasses;
+      for (const q of rc.states) for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) if (members[edgeMember[e]! * stride + cls] === 1) t.push(edgeTo[e]!);
       rc.targets[cls] = t;
     }
     return t;
@@ -433,15 +510,104 @@ export class CompiledRuleSet {
   private closure(kernel: number[], crossBoundary: boolean, skip?: Uint8Array): number[] {
     const mark = this.mark;
     const epoch = ++this.epoch;
+    const { epsStart, epsTo, boundaryStart, boundaryTo } = this.t;
     const out: number[] = [];
     for (const q of kernel) if (mark[q] !== epoch && !(skip && skip[q] === 1)) { mark[q] = epoch; out.push(q); }
     for (let k = 0; k < out.length; k++) {
       const q = out[k]!;
-      for (const r of this.nfa.eps[q]!) if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
-      if (crossBoundary) for (const r of this.nfa.boundary[q]!) if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
+      for (let e = epsStart[q]!, end = epsStart[q + 1]!; e < end; e++) {
+        const r = epsTo[e]!;
+        if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
+      }
+      if (crossBoundary) for (let e = boundaryStart[q]!, end = boundaryStart[q + 1]!; e < end; e++) {
+        const r = boundaryTo[e]!;
+        if (mark[r] !== epoch && !(skip && skip[r] === 1)) { mark[r] = epoch; out.push(r); }
+      }
     }
     return out;
   }
+}
+
+/** The NFA's unanchored start state (compileTables creates it first). */
+const ROOT = 0;
+
+// Parses, partitions and builds the NFA: the tables of a compiled rule set.
+function compileTables(patterns: readonly PatternInput[]): RuleSetTables {
+  const trees = patterns.map((p, k) => {
+    if (typeof p !== "string" && (p === null || typeof p !== "object" || typeof (p as PatternSpec).source !== "string")) {
+      throw new PromptasmError("E_RULES", `pattern ${k} must be a string or { source: string }, got ${p === null ? "null" : Array.isArray(p) ? "an array" : typeof p}`);
+    }
+    const spec = toSpec(p);
+    return reverse(parsePattern(spec.source, spec));
+  });
+  const part = partition(trees.flatMap((t) => collectSets(t)));
+  const nfa = new Nfa(part);
+  const root = nfa.state(); // NFA state 0 (ROOT): step() relies on it (kernels are sorted, so a rooted one starts with 0)
+  nfa.edge(root, ANY_SYMBOL, root); // unanchored: a match may start anywhere
+  const acceptState = new Int32Array(trees.length);
+  trees.forEach((tree, rule) => {
+    const s = nfa.state();
+    nfa.epsilon(root, s);
+    const end = nfa.build(tree, s);
+    const accept = nfa.state();
+    nfa.edge(end, ANY_SYMBOL, accept); // the extra symbol before the match (see the file comment)
+    acceptState[rule] = accept;
+  });
+  const isWord = new Uint8Array(part.nClasses + 1);
+  part.isWord.forEach((w, c) => { if (w) isWord[c] = 1; });
+  return {
+    nRules: patterns.length, nClasses: part.nClasses + 1, edgeClass: part.edgeClass, skipClass: part.skipClass,
+    classMap: part.classMap, isWord, ...nfa.freeze(), acceptState,
+  };
+}
+
+/**
+ * Checks that tables are consistent (lengths, every class, state and set index in range, the accept states distinct),
+ * so a damaged table file fails here with E_RULES instead of misbehaving in a scan. Linear in the tables' size.
+ * @throws PromptasmError E_RULES naming the first inconsistency.
+ */
+export function checkTables(t: RuleSetTables): void {
+  const bad = (what: string): never => { throw new PromptasmError("E_RULES", `rule tables: ${what}`); };
+  const isInt = (v: unknown, lo: number, hi: number) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+  if (!isInt(t.nClasses, 2, 256)) bad(`nClasses ${t.nClasses} is not in 2..256`);
+  if (t.skipClass !== t.nClasses - 1) bad(`skipClass ${t.skipClass} is not nClasses - 1`);
+  if (!isInt(t.edgeClass, 0, t.nClasses - 2)) bad(`edgeClass ${t.edgeClass} is out of range`);
+  if (!(t.classMap instanceof Uint8Array) || t.classMap.length !== 0x10000) bad("classMap must be 65,536 bytes");
+  for (let u = 0; u < 0x10000; u++) if (t.classMap[u]! >= t.nClasses) bad(`classMap[${u}] is out of range`);
+  if (!(t.isWord instanceof Uint8Array) || t.isWord.length !== t.nClasses) bad("isWord must hold one byte per class");
+  if (!(t.members instanceof Uint8Array) || t.members.length % t.nClasses !== 0) bad("members must hold nClasses bytes per set");
+  const nMembers = t.members.length / t.nClasses;
+  for (const a of [t.epsStart, t.epsTo, t.boundaryStart, t.boundaryTo, t.edgeStart, t.edgeMember, t.edgeTo, t.acceptState]) {
+    if (!(a instanceof Int32Array)) bad("NFA lists must be Int32Arrays");
+  }
+  const n = t.epsStart.length - 1;
+  if (n < 1) bad("the NFA has no states");
+  const checkCsr = (name: string, start: Int32Array, to: Int32Array, max: number) => {
+    if (start.length !== n + 1 || start[0] !== 0 || start[n] !== to.length) bad(`${name} starts do not cover the list`);
+    for (let q = 0; q < n; q++) if (start[q + 1]! < start[q]!) bad(`${name} starts decrease at state ${q}`);
+    for (let k = 0; k < to.length; k++) if (!(to[k]! >= 0 && to[k]! < max)) bad(`${name}[${k}] is out of range`);
+  };
+  checkCsr("epsilon edge", t.epsStart, t.epsTo, n);
+  checkCsr("boundary edge", t.boundaryStart, t.boundaryTo, n);
+  checkCsr("edge", t.edgeStart, t.edgeTo, n);
+  if (t.edgeMember.length !== t.edgeTo.length) bad("edgeMember and edgeTo differ in length");
+  for (let k = 0; k < t.edgeMember.length; k++) if (!(t.edgeMember[k]! >= 0 && t.edgeMember[k]! < nMembers)) bad(`edgeMember[${k}] is out of range`);
+  if (!isInt(t.nRules, 0, n) || t.acceptState.length !== t.nRules) bad("acceptState must hold one state per rule");
+  const seen = new Uint8Array(n);
+  for (const q of t.acceptState) {
+    if (!(q > ROOT && q < n) || seen[q] === 1) bad(`accept state ${q} is out of range or used twice`);
+    seen[q] = 1;
+  }
+}
+
+/**
+ * The key a precompiled rule set is stored under: `digest` (SHA-256, hex) of the compiler version and each pattern's
+ * source and case flag, in order. A changed pattern, a reordered rule or a new compiler version gives a new key, so
+ * stale tables are never loaded.
+ * @param digest the host's SHA-256 (Node: `(s) => createHash("sha256").update(s).digest("hex")`).
+ */
+export function ruleTablesKey(patterns: readonly PatternInput[], digest: (text: string) => string): string {
+  return digest(JSON.stringify([RULE_COMPILER_VERSION, patterns.map((p) => { const s = toSpec(p); return [s.source, s.caseSensitive === true]; })]));
 }
 
 /**
@@ -455,6 +621,19 @@ export class CompiledRuleSet {
  */
 export function compileRules(patterns: readonly PatternInput[], options: { capacity?: number } = {}): CompiledRuleSet {
   return new CompiledRuleSet(patterns, options.capacity ?? DEFAULT_DFA_CAPACITY);
+}
+
+/**
+ * A rule set from tables compiled earlier (CompiledRuleSet.tables(), or a precompiled table file read with
+ * src/core/rule-tables.ts): same findings as compiling its patterns, without parsing them.
+ * @param options.capacity as compileRules().
+ * @throws PromptasmError E_RULES when the tables are inconsistent (checkTables()); E_ARG for a bad capacity.
+ */
+export function ruleSetFromTables(tables: RuleSetTables, options: { capacity?: number } = {}): CompiledRuleSet {
+  if (tables === null || typeof tables !== "object" || !(tables.classMap instanceof Uint8Array)) {
+    throw new PromptasmError("E_RULES", "rule tables must be an object with a classMap (RuleSetTables)");
+  }
+  return new CompiledRuleSet(tables, options.capacity ?? DEFAULT_DFA_CAPACITY);
 }
 
 /**

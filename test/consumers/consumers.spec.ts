@@ -348,10 +348,17 @@ describe.concurrent("consumers of the packed tarball", () => {
     const cleanLog = JSON.parse(readFileSync(join(clean, "promptasm.sarif"), "utf8"));
     expect(sarifSchemaErrors(cleanLog)).toEqual([]);
     expect(cleanLog.runs[0].results).toEqual([]);
-    // Without the baseline the same scan step fails on that finding: the baseline is what lets the job pass.
-    rmSync(join(clean, ".promptasm-baseline.json"));
-    const unbaselined = await runJob(clean, [1]);
-    expect(unbaselined.map((r) => r.code)).toEqual([1]);
+    // With the finding taken out of the baseline the same scan step fails on it: the baseline is what lets the job
+    // pass. With the baseline file gone the step fails too (exit 2, naming it): a wrong path never passes silently.
+    const baselinePath = join(clean, ".promptasm-baseline.json");
+    const baseline = JSON.parse(readFileSync(baselinePath, "utf8"));
+    expect(baseline.findings.map((f: { file: string; rule: string }) => `${f.file} ${f.rule}`)).toEqual([`${reviewed} ignore-instructions`]);
+    writeFileSync(baselinePath, JSON.stringify({ ...baseline, findings: [] }));
+    expect((await runJob(clean, [1])).map((r) => r.code)).toEqual([1]);
+    rmSync(baselinePath);
+    const missing = await runJob(clean, [1]);
+    expect(missing.map((r) => r.code)).toEqual([2]);
+    expect(missing[0]!.stderr).toContain(".promptasm-baseline.json");
 
     // A pull request adds a context file with an injection: the scan step fails the job, and the SARIF it uploads
     // (the upload step runs `if: always()`) names the new file and rule, ranked by security-severity, and not the
@@ -370,7 +377,7 @@ describe.concurrent("consumers of the packed tarball", () => {
     expect(results.join()).not.toContain(reviewed);
     const rule = log.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === "ignore-instructions");
     expect(Number(rule.properties["security-severity"])).toBeGreaterThanOrEqual(7);
-    timings.push(["workflow.yml (two checkouts, one scan rerun)", Date.now() - start]);
+    timings.push(["workflow.yml (two checkouts, two scan reruns)", Date.now() - start]);
   });
 });
 
