@@ -11,7 +11,7 @@ import { compileRules } from "../src/scan/compile.js";
 import { astralFoldTable } from "../src/scan/fold.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
 import { Scanner } from "../src/scan/scanner.js";
-import { CORPUS, corpusFiles } from "./helpers/corpus.js";
+import { CORPUS, corpusFiles, itCorpus } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))), {
@@ -131,7 +131,7 @@ describe("UTF-8 entry: decoding", () => {
 });
 
 describe("UTF-8 entry: scan results equal the string path's", () => {
-  it("on every file of ../shared/corpus (benign and attacks), all 28 rules", async () => {
+  itCorpus("on every file of ../shared/corpus (benign and attacks), all 28 rules", async () => {
     const all = [...(await corpusFiles(join(CORPUS, "benign"))), ...(await corpusFiles(join(CORPUS, "attacks")))];
     expect(all.length).toBeGreaterThan(1000);
     let withMatches = 0, withInvisible = 0;
@@ -272,7 +272,7 @@ describe("UTF-8 entry in blocks (inputs over BYTES_BLOCK)", () => {
     return want.matches.length / 2;
   }
 
-  it("the whole corpus in blocks of 64 and 1,000 bytes gives the string path's results", async () => {
+  itCorpus("the whole corpus in blocks of 64 and 1,000 bytes gives the string path's results", async () => {
     const all = await corpusFiles(CORPUS);
     let found = 0;
     for (const c of await cores) for (const path of all) found += same(c, await readFile(path), path);

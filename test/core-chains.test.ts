@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createCore, type Core, type ScanStats } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
-import { CORPUS, corpusFiles } from "./helpers/corpus.js";
+import { CORPUS, corpusFiles, itCorpus } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const wasm = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
@@ -45,7 +45,7 @@ function soup(rnd: () => number, parts: number): string {
 }
 
 describe("interleaved DFA walks give the serial walk's matches", () => {
-  it("on every file of the shared corpus, from bytes and from strings, with default and fine cuts", async () => {
+  itCorpus("on every file of the shared corpus, from bytes and from strings, with default and fine cuts", async () => {
     const paths = await corpusFiles(CORPUS);
     expect(paths.length).toBeGreaterThan(1000);
     const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });

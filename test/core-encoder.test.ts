@@ -2,20 +2,20 @@
 // bindings' path gives.
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createCore } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
+import { CORPUS, describeCorpus, itCorpus } from "./helpers/corpus.js";
 
 const module = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
 const plain = await createCore(module);
 const fast = await createCore(module, { encodeUtf16: (t) => Buffer.from(t, "utf16le") });
 const RULES = compileRules(BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true })));
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 
-describe("core with a UTF-16 encoder", () => {
-  it("scans, finds invisible characters and agrees with the default path on every corpus file", async () => {
+
+describeCorpus("core with a UTF-16 encoder", () => {
+  itCorpus("scans, finds invisible characters and agrees with the default path on every corpus file", async () => {
     let files = 0;
     for (const side of ["benign", "attacks"]) {
       for (const dir of await readdir(join(CORPUS, side))) {

@@ -8,7 +8,7 @@ import { createCore } from "../src/core/wasm.js";
 import { CompiledRuleGroups, compileRuleGroups, compileRules } from "../src/scan/compile.js";
 import { Scanner, groupKey } from "../src/scan/scanner.js";
 import { BUILTIN_RULES, rulesForScope, type Rule } from "../src/scan/rules.js";
-import { CORPUS, corpusFiles } from "./helpers/corpus.js";
+import { CORPUS, corpusFiles, itCorpus } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const wasm = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
@@ -52,7 +52,7 @@ describe("Scanner rule groups", () => {
 });
 
 describe("groups find what one automaton finds", () => {
-  it("on every file of ../shared/corpus, from strings and from bytes, with and without a per-rule limit", async () => {
+  itCorpus("on every file of ../shared/corpus, from strings and from bytes, with and without a per-rule limit", async () => {
     const files = [...(await corpusFiles(join(CORPUS, "benign"))), ...(await corpusFiles(join(CORPUS, "attacks")))];
     expect(files.length).toBeGreaterThan(1000);
     let found = 0;

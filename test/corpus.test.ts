@@ -5,14 +5,14 @@ import { describe, it, expect } from "vitest";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createCore } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
 import { Scanner } from "../src/scan/scanner.js";
+import { CORPUS, describeCorpus } from "./helpers/corpus.js";
 
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
+
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
 const PATTERNS = BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
 const COMPILED = compileRules(PATTERNS);
@@ -64,7 +64,7 @@ function mismatches(files: CorpusFile[]): string[] {
   return out;
 }
 
-describe("corpus", () => {
+describeCorpus("corpus", () => {
   it("../shared/corpus is present", () => {
     expect(existsSync(CORPUS), `corpus not found at ${CORPUS}; CI always has ../shared/corpus beside the repository`).toBe(true);
   });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { firstInvalidUtf8 } from "../src/adapters/node/reader.js";
 import { scanFile, DEFAULT_CHUNK_BYTES } from "../src/adapters/node-scan-file.js";
@@ -17,9 +16,10 @@ import { PromptasmError } from "../src/errors.js";
 import type { RuleScope } from "../src/scan/rules.js";
 import { excerpt } from "../src/scan/scanner.js";
 import { loadForTest } from "./helpers/load.js";
+import { CORPUS, describeCorpus, itCorpus } from "./helpers/corpus.js";
 
 const pa = await loadForTest();
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
+
 /** How NodeWorkspaceReader decodes a file: U+FFFD for invalid bytes, a leading BOM kept. */
 const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 const enc = new TextEncoder();
@@ -341,7 +341,7 @@ describe("scanFile equals pa.scan on the whole file", () => {
   });
 });
 
-describe("scanFile on the shared corpus", () => {
+describeCorpus("scanFile on the shared corpus", () => {
   /** Every file under corpus/<sub>, sorted. */
   function corpusFiles(sub: string): string[] {
     const out: string[] = [];
@@ -356,7 +356,7 @@ describe("scanFile on the shared corpus", () => {
   }
 
   for (const sub of ["benign", "attacks"]) {
-    it(`${sub}/: every file at chunkBytes 1,024 and 4,097 gives pa.scan's findings`, async () => {
+    itCorpus(`${sub}/: every file at chunkBytes 1,024 and 4,097 gives pa.scan's findings`, async () => {
       expect(existsSync(join(CORPUS, sub)), `this test needs ../shared/corpus/${sub} beside the repository (CI always has it)`).toBe(true);
       const files = corpusFiles(sub);
       expect(files.length).toBeGreaterThan(100);
