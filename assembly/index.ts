@@ -3,6 +3,14 @@
 export { invisibleTotal } from "./invisible";
 export { normalize } from "./normalize";
 export { truncateCuts, pairSafeCuts } from "./truncate";
-export { loadAstralFold, inputBuffer, decodeInput, decodedInvisibleCandidates, decodedFirstInvalid, decodedFoldableAstral, decodedPointer, decodedUnits, unitsBuffer, releaseBuffers, foldDecodedAstral, findInvisibleDecoded, findInvisibleDecodedRange } from "./utf8";
+export {
+  loadAstralFold, inputBuffer, decodeInput, decodedInvisibleCandidates, decodedFirstInvalid, decodedFoldableAstral,
+  decodedPointer, decodedUnits, unitsBuffer, releaseBuffers, foldDecodedAstral, findInvisibleDecoded,
+  findInvisibleDecodedRange,
+} from "./utf8";
 export { encodedFlagsDecoded, encodedFlagsInput } from "./encoded";
-export { loadTables, useSlot, clearTable, setTransition, setChains, setRootState, scanStartDecoded, scanStartBuffer, scanStartRange, scanRun, currentState, setState, neededClass, scanInterleaved, restartSerial, scanStats, matchCount, takeMatches, scanEnd } from "./scan";
+export {
+  loadTables, useSlot, clearTable, setTransition, setChains, setRootState, scanStartDecoded, scanStartBuffer,
+  scanStartRange, scanRun, currentState, setState, neededClass, scanInterleaved, restartSerial, scanStats, matchCount,
+  takeMatches, scanEnd,
+} from "./scan";

@@ -1,4 +1,5 @@
 import { findInvisibleAt, findInvisibleIn } from "./invisible";
+import { isInvisibleCodePoint } from "./invisible-set";
 
 // UTF-8 entry: file bytes go into the core as they are and are decoded here, into a UTF-16 buffer the invisible pass
 // and the threat scan read in place, so no JS string is made for a clean file. Decoding follows the WHATWG Encoding
@@ -39,16 +40,6 @@ export function inputBuffer(length: i32): usize {
   if (length < 0 || length > MAX_INPUT) return 0;
   if (input.length < length) input = new Uint8Array(max(length, 4096));
   return input.dataStart;
-}
-
-/** True for the code points findInvisible() may report (a superset: neighbours may still excuse them). */
-@inline
-function invisibleCandidate(cp: u32): bool {
-  if (cp < 0xAD) return cp < 0x09 || (cp >= 0x0E && cp < 0x20) || (cp >= 0x7F && cp <= 0x9F);
-  if (cp < 0x2000) return cp == 0xAD || cp == 0x34F || cp == 0x61C || cp == 0x180E;
-  if (cp < 0x3000) return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069);
-  if (cp < 0x10000) return cp == 0x3164 || cp == 0xFFA0 || (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
-  return cp >= 0xE0000 && cp <= 0xE01EF; // tag characters and the variation selectors supplement
 }
 
 /**
@@ -146,7 +137,7 @@ export function decodeInput(length: i32): i32 {
       n++;
       continue;
     }
-    if (invisibleCandidate(cp)) invisible = true;
+    if (isInvisibleCodePoint(cp)) invisible = true;
     if (cp < 0x10000) {
       store<u16>(dst + (<usize>n << 1), <u16>cp);
       n++;

@@ -139,7 +139,7 @@ describe("assemble --session", () => {
     await expect(stat(join(w.app, ".promptasm"))).rejects.toThrow();
   });
 
-  it("a store that cannot be created warns and still prints the built prompt (exit 0)", async () => {
+  it("a store that cannot be created warns, still prints the built prompt, and fails the run (exit 2)", async () => {
     const w = await workspace();
     const plain = await run(w.base, w.root, w.env);
     await writeFile(join(w.root, "a-file"), "not a directory\n");
@@ -148,8 +148,9 @@ describe("assemble --session", () => {
     const places = [join(w.root, "a-file", "sessions.sqlite"), ...(process.platform === "linux" ? ["/proc/promptasm-test/sessions.sqlite"] : [])];
     for (const place of places) {
       const r = await run([...w.base, "--session", "u1", "--store", place], w.root, w.env);
-      expect(r.code, place).toBe(0);
+      expect(r.code, place).toBe(2);
       expect(r.stdout).toBe(plain.stdout);
+      expect(r.stderr).toContain(`promptasm: session u1: the session store ${place} could not be used, so the prompt is not frozen (exit 2)`);
       expect(r.stderr).toContain(`promptasm: warning: session u1: storing the new prompt failed; this turn uses it unstored: SessionStoreError: could not create the directory of SQLite session store ${place}`);
       expect(r.stderr).toContain("promptasm: session u1: missing: built, not stored (see the warnings above); printing the built prompt");
       const json = sessionOf((await run([...w.base, "--session", "u1", "--store", place, "--json"], w.root, w.env)).stdout);
@@ -157,19 +158,19 @@ describe("assemble --session", () => {
       expect(json.warnings.map((x: { code: string }) => x.code)).toEqual(["read-failed", "write-failed"]);
       // --invalidate on such a store warns too and goes on.
       const inv = await run([...w.base, "--session", "u1", "--store", place, "--invalidate"], w.root, w.env);
-      expect(inv.code).toBe(0);
+      expect(inv.code).toBe(2);
       expect(inv.stderr).toContain("promptasm: warning: session u1: invalidating the stored prompt failed");
     }
   });
 
-  it("a corrupt SQLite file is reported as such, left untouched, and the built prompt is printed (exit 0)", async () => {
+  it("a corrupt SQLite file is reported as such, left untouched, and the built prompt is printed (exit 2)", async () => {
     const w = await workspace();
     const plain = await run(w.base, w.root, w.env);
     const file = join(w.root, "corrupt.sqlite");
     const junk = "this is not a SQLite database, just some text\n".repeat(100);
     await writeFile(file, junk);
     const r = await run([...w.base, "--session", "k1", "--store", "corrupt.sqlite"], w.root, w.env);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe(plain.stdout);
     expect(r.stderr).toContain(`promptasm: warning: session store ${file} is not a usable SQLite database (SQLITE_NOTADB); move it away or pass another --store to start a new store`);
     expect(r.stderr.match(/is not a usable SQLite database/g)).toHaveLength(1);

@@ -18,12 +18,17 @@ let lenientUtf8: TextDecoder | undefined;
 /**
  * Decodes a whole file's bytes as a reader reports them.
  * - a NUL byte in the first BINARY_SNIFF_BYTES (8 KiB) → `{ kind: "binary", bytes }`, unless `binaryAsText`;
+ * - a UTF-16 byte order mark first (FF FE little-endian, FE FF big-endian; the bytes Windows editors and PowerShell's
+ *   `Out-File` write) → UTF-16 text, checked before the NUL test since such text is full of NUL bytes; the BOM is kept
+ *   as U+FEFF as for UTF-8, a lone surrogate or odd last byte becomes U+FFFD (no `invalidUtf8At`: it is not UTF-8);
  * - else UTF-8 text, a leading BOM kept as U+FEFF (the core decides about it); invalid sequences become U+FFFD and
  *   `invalidUtf8At` is the byte offset of the first one.
  * `bytes` in the result is the input's length in bytes. Never throws.
  * @param options.binaryAsText decode files that look binary as text too (NULs kept as U+0000); default false.
  */
 export function decodeFileBytes(bytes: Uint8Array, options: { binaryAsText?: boolean } = {}): ReadResult {
+  const utf16 = decodeUtf16Bom(bytes);
+  if (utf16 !== null) return { kind: "text", text: utf16, bytes: bytes.length };
   if (!options.binaryAsText && looksBinary(bytes)) return { kind: "binary", bytes: bytes.length };
   strictUtf8 ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   try {
@@ -32,6 +37,27 @@ export function decodeFileBytes(bytes: Uint8Array, options: { binaryAsText?: boo
     lenientUtf8 ??= new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
     return { kind: "text", text: lenientUtf8.decode(bytes), bytes: bytes.length, invalidUtf8At: firstInvalidUtf8(bytes) };
   }
+}
+
+const utf16Decoders: Partial<Record<"utf-16le" | "utf-16be", TextDecoder>> = {};
+
+/** The encoding a leading UTF-16 byte order mark names: FF FE → "utf-16le", FE FF → "utf-16be"; null without one. */
+export function utf16Bom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+  if (bytes.length < 2) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return null;
+}
+
+/**
+ * The text of bytes that start with a UTF-16 byte order mark (utf16Bom), BOM kept as U+FEFF, invalid units as
+ * U+FFFD; null when there is no such mark. Never throws.
+ */
+export function decodeUtf16Bom(bytes: Uint8Array): string | null {
+  const encoding = utf16Bom(bytes);
+  if (encoding === null) return null;
+  const decoder = (utf16Decoders[encoding] ??= new TextDecoder(encoding, { fatal: false, ignoreBOM: true }));
+  return decoder.decode(bytes);
 }
 
 /** The binary test: a NUL byte in the first BINARY_SNIFF_BYTES (8 KiB) of a file's bytes. */

@@ -13,6 +13,16 @@ export interface BlobLike {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
+/** Whether `v` has what the reader uses of a Blob: a numeric `size` and an `arrayBuffer` method. */
+function isBlobLike(v: unknown): v is BlobLike {
+  return typeof v === "object" && v !== null && typeof (v as BlobLike).size === "number" && typeof (v as BlobLike).arrayBuffer === "function";
+}
+
+/** A value's type for messages: "number", "null", "array", "object", … */
+function describeType(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+}
+
 /** Options of MapWorkspaceReader. */
 export interface MapReaderOptions {
   /**
@@ -32,8 +42,9 @@ export interface MapReaderOptions {
  * its size is checked against `maxBytes`, and decoded as NodeWorkspaceReader decodes a file: a NUL byte in the first
  * 8 KiB is `binary`, invalid UTF-8 becomes U+FFFD with `invalidUtf8At` set; a Blob that fails to read is
  * `{ kind: "error", message }` naming the path.
- * @throws PromptasmError E_ARG when a path is not absolute or contains a NUL, or maxBytes is not a non-negative
- *   integer.
+ * @throws PromptasmError E_ARG when a path is not absolute or contains a NUL, a file's value is neither a string nor
+ *   a Blob (an object with a numeric `size` and an `arrayBuffer` method), naming the path and the type, or maxBytes
+ *   is not a non-negative integer.
  */
 export class MapWorkspaceReader implements WorkspaceReader {
   private readonly files = new Map<string, string | BlobLike>();
@@ -51,6 +62,10 @@ export class MapWorkspaceReader implements WorkspaceReader {
     for (const [raw, text] of Object.entries(files)) {
       if (!isAbsolute(raw) || raw.includes("\0")) throw new PromptasmError("E_ARG", `file path ${JSON.stringify(raw)} must be absolute and must not contain NUL`);
       const isDir = raw.endsWith("/");
+      // A value that is neither would only fail when read, as a note, leaving the file out of the prompt unseen.
+      if (!isDir && typeof text !== "string" && !isBlobLike(text)) {
+        throw new PromptasmError("E_ARG", `file ${JSON.stringify(raw.slice(0, 200))}: the value must be a string or a Blob, got ${describeType(text)}`);
+      }
       const path = normalize(raw);
       if (!isDir) this.files.set(path, text);
       const parts = path.split("/").filter(Boolean);

@@ -2,10 +2,11 @@
 // (0 clean or only warnings, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism, homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve, win32 } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep, win32 } from "node:path";
+import { isScanTarget } from "../discovery/names.js";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node/reader.js";
@@ -112,6 +113,40 @@ async function checkRoot(root: string): Promise<void> {
       `root ${root}: ${code === "ENOENT" || code === "ENOTDIR" ? "no such directory" : describeFsError(e)}`, { cause: e });
   }
   if (!info.isDirectory()) throw new PromptasmError("E_ARG", `root ${root}: is not a directory`);
+}
+
+/** The option names of `keys` (camelCase as commander stores them) as typed on the command line. */
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * Refuses an empty value for a path option: "" (an unset shell variable) would resolve to the working directory
+ * and quietly mean something else (--home '' reading the current directory's SOUL.md).
+ * @throws PromptasmError E_ARG naming the option.
+ */
+function refuseEmpty(opts: Record<string, unknown>, keys: readonly string[]): void {
+  for (const key of keys) {
+    if (opts[key] === "") throw new PromptasmError("E_ARG", `${flagName(key)}: an empty path was given (name a file or directory)`);
+  }
+}
+
+/**
+ * Refuses an output file that the scan reads: one of the paths given, or an existing file below a directory given
+ * that the walk would scan (a scan target, or any file with --all), so writing the findings cannot replace a scanned
+ * input. Paths are compared after resolving symlinks.
+ * @throws PromptasmError E_ARG naming the option and the input.
+ */
+async function refuseInputAsOutput(output: string, option: string, inputs: readonly string[], all: boolean): Promise<void> {
+  const real = await realpath(output).catch(() => null);
+  if (real === null) return; // a new file: nothing of the input is replaced
+  for (const input of inputs) {
+    const inReal = await realpath(input).catch(() => null);
+    if (inReal === null) continue;
+    const rel = relative(inReal, real);
+    if (rel === "") throw new PromptasmError("E_ARG", `${option} ${escapePath(output)}: is one of the paths scanned; write the findings elsewhere`);
+    if (!rel.startsWith("..") && !isAbsolute(rel) && (all || isScanTarget(rel.split(sep).join("/")))) {
+      throw new PromptasmError("E_ARG", `${option} ${escapePath(output)}: is a file the scan of ${escapePath(input)} reads; write the findings elsewhere`);
+    }
+  }
 }
 
 /** A config as the CLI loaded it: its file (null when none was found) and whether --config named it. */
@@ -242,7 +277,7 @@ interface SessionRun {
  * `invalidate` is set, then freezeSession with `options.scanner`, so a stored prompt is scanned before it is printed
  * (one with findings a fresh build lacks is warned about as stored-findings, rebuilt and replaced). A store that
  * cannot be opened, read or written (unwritable place, a file that is not a SQLite database, a lock) is a warning on
- * stderr and the run prints the prompt it built (exit 0).
+ * stderr and the run prints the prompt it built; the command then exits 2 (see the assemble action).
  * @throws PromptasmError E_ARG for a bad session id; whatever the build throws.
  */
 async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, options: {
@@ -394,6 +429,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--store <file>", "with --session: the SQLite file (default: promptasm/sessions.sqlite in the user's state directory, $XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows)")
     .option("--invalidate", "with --session: delete the stored prompt first, so this run builds a new one (after context compression)")
     .action(async (dir: string, opts, command: Command) => {
+      refuseEmpty(opts, ["home", "root", "config", "store", "target"]);
+      if (opts.model !== undefined && String(opts.model).trim() === "") throw new PromptasmError("E_ARG", "--model: an empty model name was given");
+      for (const key of ["tools", "capabilities"] as const) {
+        if (opts[key] !== undefined && String(opts[key]).split(",").every((n) => n.trim() === "")) {
+          throw new PromptasmError("E_ARG", `--${key}: no names in ${JSON.stringify(clip(String(opts[key])))} (give comma-separated names)`);
+        }
+      }
+      if ((opts.shownWarning as string[]).some((w) => w.trim() === "")) throw new PromptasmError("E_ARG", "--shown-warning: an empty signature was given");
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
       const cwd = resolve(io.cwd, dir);
       const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
@@ -474,6 +517,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (result !== undefined && result.userPromptPrefix !== "") io.stderr(`promptasm: put before the user's message:\n${result.userPromptPrefix}\n`);
       }
       if (session !== undefined) io.stderr(session.summary);
+      // --session asks for a frozen prompt: one that could not be stored (the store cannot be opened, read or
+      // written) is printed, but the run fails (exit 2) so a caller does not take it for a frozen one.
+      if (session !== undefined && session.turn.state !== "present" && !session.turn.stored) {
+        io.stderr(`promptasm: session ${escapePath(opts.session)}: the session store ${escapePath(session.json.store)} could not be used, so the prompt is not frozen (exit 2)\n`);
+        code = EXIT_ERROR;
+      }
     });
 
   program.command("scan")
@@ -503,6 +552,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }
       // An empty argument (`scan ""`, an unset shell variable) would resolve to the working directory: refuse it.
       if (paths.some((p) => p === "")) throw new PromptasmError("E_ARG", "scan: an empty path was given (name a file or directory, e.g. .)");
+      refuseEmpty(opts, ["config", "output", "baseline", "writeBaseline"]);
       for (const name of ["include", "exclude"] as const) {
         for (const glob of opts[name] as string[]) {
           if (glob.length > MAX_GLOB_CHARS) throw new PromptasmError("E_ARG", `--${name}: a glob of ${glob.length} characters is too long (at most ${MAX_GLOB_CHARS})`);
@@ -517,6 +567,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const outputLabel = `--output ${escapePath(opts.output ?? "")}`, writeBaselineLabel = `--write-baseline ${escapePath(opts.writeBaseline ?? "")}`;
       if (outputPath !== undefined) await checkOutputPath(outputPath, "--output", opts.output);
       if (writeBaselinePath !== undefined) await checkOutputPath(writeBaselinePath, "--write-baseline", opts.writeBaseline);
+      for (const [path, label] of [[outputPath, "--output"], [writeBaselinePath, "--write-baseline"]] as const) {
+        if (path !== undefined) await refuseInputAsOutput(path, label, paths.filter((p) => p !== "-").map((p) => resolve(io.cwd, p)), opts.all === true);
+      }
       const baseline = opts.baseline !== undefined ? await loadBaseline(resolve(io.cwd, opts.baseline), opts.baseline) : null;
       const quiet = opts.quiet === true;
       const loaded = opts.config !== undefined ? await loadConfig(resolve(io.cwd, opts.config), []) : await loadConfig(undefined, await configDirs(resolve(io.cwd)));
@@ -554,7 +607,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (level === "error" || !quiet) err(`promptasm: ${level === "note" ? "note: " : ""}${escapePath(message)}\n`);
         if (format === "sarif") sarifNotes.push({ level, message, ...(path !== "" ? { artifact: artifactOf(path) } : {}) });
       };
+      let fileEvents = 0; // files met (scanned or not): none with --include means the globs matched nothing
       const onEvent = (e: FleetEvent) => {
+        if (e.kind === "file") fileEvents++;
         if (e.kind === "problem") {
           if (e.reason.startsWith("symlink to outside the scanned roots")) totals.outside++;
           say(e.level, e.path, `${e.shown}: ${e.reason}`);
@@ -610,6 +665,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
         throw e;
       }
+      // --include globs that match nothing would turn the check off without a word (a typo, an unclosed `[`): an error.
+      if ((opts.include as string[]).length > 0 && walked.directories > 0 && fileEvents === 0) {
+        say("error", "", `--include ${(opts.include as string[]).map((g) => JSON.stringify(clip(g))).join(", ")}: no file in the directories given matched, so nothing was scanned`);
+      }
       for (const n of review.summaryNotes(loaded.path !== null ? opts.config ?? loaded.path : null)) say("note", "", n);
       if (format === "sarif") {
         const sarif = formatSarif({
@@ -619,11 +678,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         });
         if (outputPath !== undefined) chunks.push(sarif); else io.stdout(sarif);
       }
-      if (writeBaselinePath !== undefined) {
+      // A run with errors (a path missing or unreadable) is incomplete: it leaves an existing baseline, and an output
+      // file other than SARIF's (whose log records the failure as executionSuccessful: false), as they were.
+      const incomplete = totals.errors > 0;
+      if (writeBaselinePath !== undefined && incomplete) {
+        io.stderr(`promptasm: ${writeBaselineLabel}: not written, the scan had ${totals.errors} error${totals.errors === 1 ? "" : "s"}\n`);
+      } else if (writeBaselinePath !== undefined) {
         await writeFileAtomic(writeBaselinePath, formatBaseline(review.toWrite), writeBaselineLabel);
         if (!quiet) io.stderr(`promptasm: note: wrote ${review.toWrite.length} finding${review.toWrite.length === 1 ? "" : "s"} to ${escapePath(opts.writeBaseline)}\n`);
       }
-      if (outputPath !== undefined) await writeFileAtomic(outputPath, chunks.join(""), outputLabel);
+      if (outputPath !== undefined && incomplete && format !== "sarif") {
+        io.stderr(`promptasm: ${outputLabel}: not written, the scan had ${totals.errors} error${totals.errors === 1 ? "" : "s"}\n`);
+      } else if (outputPath !== undefined) await writeFileAtomic(outputPath, chunks.join(""), outputLabel);
       // The threads that ran: workers start as work needs them, so a small tree may use fewer than --threads.
       if (walked.directories > 0 && !quiet) io.stderr(formatScanSummary({ ...totals, ms: performance.now() - t0, threads: Math.max(1, Math.min(pool.started, threads)) }));
       code = totals.errors > 0 ? EXIT_ERROR : totals.failing > 0 ? EXIT_FINDINGS : EXIT_CLEAN;

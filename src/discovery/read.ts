@@ -9,15 +9,15 @@ import type { DiscoveredFile, Discovery, DiscoveryNote } from "./types.js";
 /**
  * Normalizes `cwd` and checks that it is an existing directory.
  * @returns the normalized absolute path.
- * @throws PromptasmError E_ARG when `cwd` is not absolute; E_NOT_FOUND (naming the path) when nothing is there or
- *   it is not a directory. Reader errors from `kind()` pass through.
+ * @throws PromptasmError E_ARG when `cwd` is not absolute; E_NOT_FOUND (naming the option, `what`, and the path,
+ *   e.g. "cwd /ws/nope: no such directory") when nothing is there or it is not a directory. Reader errors from `kind()` pass through.
  */
 export async function checkDir(reader: WorkspaceReader, cwd: string, what = "cwd"): Promise<string> {
   if (!isAbsolute(cwd)) throw new PromptasmError("E_ARG", `${what} must be an absolute path: ${cwd}`);
   const dir = normalize(cwd);
   const kind = await reader.kind(dir);
   if (kind !== "dir") {
-    throw new PromptasmError("E_NOT_FOUND", `${dir}: ${kind === null ? "no such directory" : "not a directory"}`);
+    throw new PromptasmError("E_NOT_FOUND", `${what} ${dir}: ${kind === null ? "no such directory" : "not a directory"}`);
   }
   return dir;
 }
@@ -109,7 +109,8 @@ export async function readCandidate(
       notes.push({ path, message: `${path}: skipped, ${r.bytes} bytes is over the ${r.limit}-byte limit` });
       return null;
     case "error":
-      notes.push({ path, message: `${path}: skipped, unreadable: ${r.message}` });
+      // Readers name the path in front of their message ("<path>: permission denied"): do not say it twice.
+      notes.push({ path, message: `${path}: skipped, unreadable: ${r.message.startsWith(`${path}: `) ? r.message.slice(path.length + 2) : r.message}` });
       return null;
   }
   const text = transform(r.text);

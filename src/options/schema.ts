@@ -237,6 +237,9 @@ export function enumValues(spec: OptionSpec): readonly string[] | undefined {
   return spec.values === undefined ? undefined : ENUMS[spec.values];
 }
 
+/** Every key of AssembleOptions (ASSEMBLE_OPTIONS): any other key in an options object is an error. */
+const KNOWN_KEYS: ReadonlySet<string> = new Set(ASSEMBLE_OPTIONS.map((s) => s.key));
+
 /** The keys of the options a surface takes, in schema order. */
 export function optionKeys(surface: "config" | "worker"): string[] {
   return ASSEMBLE_OPTIONS.filter((s) => s[surface]).map((s) => s.key);
@@ -249,13 +252,21 @@ export function optionKeys(surface: "config" | "worker"): string[] {
  * (prompt/budget.ts), which reads them; other fields are taken as typed.
  * @param options the AssembleOptions as given (any value: it may come from JavaScript).
  * @throws PromptasmError E_ARG naming the option and the value, e.g. `policy must be one of hermes, codex, claude,
- *   cursor, gemini, openclaw, got "vim"`.
+ *   cursor, gemini, openclaw, got "vim"`; E_ARG naming a key that is not an option (`unknown assemble option "polcy"`).
  */
 export function validateAssembleOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
     throw new PromptasmError("E_ARG", `assemble options must be an object with at least cwd, got ${showValue(options)}`);
   }
   const o = options as Record<string, unknown>;
+  // A misspelt key (`polcy`) would otherwise be ignored and the default used without a word, as config files and the
+  // Worker's JSON already refuse unknown keys.
+  for (const key of Object.keys(o)) {
+    if (!KNOWN_KEYS.has(key)) {
+      const near = ASSEMBLE_OPTIONS.map((s) => s.key).find((k) => k.toLowerCase() === key.toLowerCase());
+      throw new PromptasmError("E_ARG", `unknown assemble option ${JSON.stringify(key.slice(0, 80))}${near !== undefined ? ` (did you mean ${near}?)` : ""}`);
+    }
+  }
   for (const spec of ASSEMBLE_OPTIONS) {
     const v = o[spec.key];
     if (v === undefined) continue;

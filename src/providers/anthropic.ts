@@ -11,7 +11,7 @@
 
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
-import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
 import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /** Cache lifetime of a breakpoint: 5 minutes (the API default) or 1 hour, refreshed on each hit (prompt-caching page). */
@@ -363,7 +363,8 @@ export function anthropicRequest<M extends AnthropicMessageLike = AnthropicMessa
   }
   checkBlocks(messages, "messages");
   if (typeof model !== "string" || model.trim() === "") fail("model must be a non-blank string");
-  if (!Number.isInteger(maxTokens) || maxTokens <= 0) fail(`maxTokens must be a positive integer, got ${JSON.stringify(maxTokens)}`);
+  const badMax = maxTokensProblem(maxTokens, "maxTokens");
+  if (badMax !== null) fail(badMax);
   if (ttl !== "5m" && ttl !== "1h") fail(`ttl must be "5m" or "1h", got ${JSON.stringify(ttl)}`);
   if (tools !== undefined && !Array.isArray(tools)) fail("tools must be an array");
   if (input.cache !== undefined && typeof input.cache !== "boolean") fail(`cache must be true or false, got ${JSON.stringify(input.cache)}`);

@@ -8,7 +8,7 @@
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { estimateTokens, minCacheableTokens, MAX_CACHE_BREAKPOINTS } from "./anthropic.js";
-import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
 import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /** A cache checkpoint block. `ttl` is written only for "1h" (absent means the 5-minute default). */
@@ -151,7 +151,8 @@ export function bedrockConverseRequest<M extends BedrockMessageLike = BedrockMes
   if (input.ephemeral !== undefined && typeof input.ephemeral !== "string") fail("ephemeral must be a string");
   if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object" || !Array.isArray(m.content))) fail("messages must be an array of { role, content: blocks }");
   if (typeof input.modelId !== "string" || input.modelId.trim() === "") fail("modelId must be a non-blank string");
-  if (input.maxTokens !== undefined && (!Number.isInteger(input.maxTokens) || input.maxTokens <= 0)) fail(`maxTokens must be a positive integer, got ${JSON.stringify(input.maxTokens)}`);
+  const badMax = input.maxTokens === undefined ? null : maxTokensProblem(input.maxTokens, "maxTokens");
+  if (badMax !== null) fail(badMax);
   if (input.tools !== undefined && !Array.isArray(input.tools)) fail("tools must be an array");
   if (input.ttl !== undefined && input.ttl !== "5m" && input.ttl !== "1h") fail(`ttl must be "5m" or "1h", got ${JSON.stringify(input.ttl)}`);
   if (input.cache !== undefined && typeof input.cache !== "boolean") fail(`cache must be true or false, got ${JSON.stringify(input.cache)}`);

@@ -9,7 +9,7 @@
 
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
-import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
 import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /**
@@ -170,7 +170,8 @@ export function geminiGenerateContent<M extends GeminiContentLike = GeminiConten
     fail(`cachedContent must be the entry's name, "cachedContents/{id}", got ${JSON.stringify(input.cachedContent)}`);
   }
   if (input.cachedContent !== undefined && input.tools !== undefined && input.tools.length > 0) fail("tools belong to the cached-content entry when cachedContent is used");
-  if (input.maxOutputTokens !== undefined && (!Number.isInteger(input.maxOutputTokens) || input.maxOutputTokens <= 0)) fail("maxOutputTokens must be a positive integer");
+  const badMax = input.maxOutputTokens === undefined ? null : maxTokensProblem(input.maxOutputTokens, "maxOutputTokens");
+  if (badMax !== null) fail(badMax);
   const { stable, dynamic } = splitAtBoundary(input.system);
   const extra = (input.ephemeral ?? "").trim();
   const dynamicText = extra === "" ? dynamic : dynamic === "" ? extra : `${dynamic}\n\n${extra}`;

@@ -11,7 +11,7 @@
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { toDeveloperRole } from "../sections/builders.js";
-import { arr, canonical, isObj, messageParts, type Obj, type Part } from "./parts.js";
+import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
 import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
 
 /** The role the prompt goes out under: "developer" for gpt-5 and codex families (toDeveloperRole), else "system". */
@@ -199,7 +199,8 @@ function check(input: OpenAIRequestInput<unknown, object>, what: string): { stab
   if (!Array.isArray(input.messages) || input.messages.some((m) => m === null || typeof m !== "object")) fail("messages must be an array of objects");
   if (typeof input.model !== "string" || input.model.trim() === "") fail("model must be a non-blank string");
   if (input.sessionId !== undefined && (typeof input.sessionId !== "string" || input.sessionId === "")) fail("sessionId must be a non-empty string");
-  if (input.maxTokens !== undefined && (!Number.isInteger(input.maxTokens) || input.maxTokens <= 0)) fail(`maxTokens must be a positive integer, got ${JSON.stringify(input.maxTokens)}`);
+  const badMax = input.maxTokens === undefined ? null : maxTokensProblem(input.maxTokens, "maxTokens");
+  if (badMax !== null) fail(badMax);
   if (input.tools !== undefined && !Array.isArray(input.tools)) fail("tools must be an array");
   if (input.cache !== undefined && typeof input.cache !== "boolean") fail(`cache must be true or false, got ${JSON.stringify(input.cache)}`);
   if (input.retention !== undefined && input.retention !== "in_memory" && input.retention !== "24h") fail(`retention must be "in_memory" or "24h", got ${JSON.stringify(input.retention)}`);

@@ -13,6 +13,7 @@ import { splitAtBoundary } from "../prompt/boundary.js";
 import { ANTHROPIC_TTLS, MAX_CACHE_BREAKPOINTS, estimateTokens, minCacheableTokens, type AnthropicTtl } from "./anthropic.js";
 import type { OpenAIChatMessage, OpenAIChatMessageLike, OpenAIChatTool, OpenAIToolLike } from "./openai.js";
 import type { ProviderBuildInput, ProviderRecord } from "./record.js";
+import { maxTokensProblem } from "./parts.js";
 
 /** A text part with an optional breakpoint. */
 export interface RouterTextPart {
@@ -120,7 +121,8 @@ export function openrouterChatRequest<M extends OpenAIChatMessageLike = OpenAICh
     });
   });
   if (typeof input.model !== "string" || input.model.trim() === "") fail("model must be a non-blank string");
-  if (input.maxTokens !== undefined && (!Number.isInteger(input.maxTokens) || input.maxTokens <= 0)) fail(`maxTokens must be a positive integer, got ${JSON.stringify(input.maxTokens)}`);
+  const badMax = input.maxTokens === undefined ? null : maxTokensProblem(input.maxTokens, "maxTokens");
+  if (badMax !== null) fail(badMax);
   if (input.ttl !== undefined && input.ttl !== "5m" && input.ttl !== "1h") fail(`ttl must be "5m" or "1h", got ${JSON.stringify(input.ttl)}`);
   if (input.cache !== undefined && typeof input.cache !== "boolean") fail("cache must be true or false");
   if (input.toolResultBreakpoints !== undefined && typeof input.toolResultBreakpoints !== "boolean") fail("toolResultBreakpoints must be true or false");

@@ -3,6 +3,24 @@
 // into parts with these helpers (src/providers/registry.ts), and explainCacheBreak compares two part lists.
 // Runtime-neutral and pure.
 
+/**
+ * Largest output-token cap a request builder accepts: 128,000, the largest maximum output any of the supported
+ * providers documents for a model (OpenAI's GPT-5 models: 128,000 max output tokens; Anthropic's Claude Sonnet 3.7
+ * with the `output-128k-2025-02-19` beta: 128,000). A larger value (1e308, Number.MAX_SAFE_INTEGER) is a bug in the
+ * caller, and providers reject it only after the request was sent.
+ */
+export const MAX_OUTPUT_TOKENS = 128_000;
+
+/**
+ * Why an output-token cap is refused, or null when it is a positive integer up to MAX_OUTPUT_TOKENS.
+ * @param name the field as the caller named it ("maxTokens", "maxOutputTokens").
+ */
+export function maxTokensProblem(value: unknown, name: string): string | null {
+  if (!Number.isInteger(value) || (value as number) <= 0) return `${name} must be a positive integer, got ${JSON.stringify(value) ?? String(value)}`;
+  if ((value as number) > MAX_OUTPUT_TOKENS) return `${name} must be at most ${MAX_OUTPUT_TOKENS} (the largest documented max output), got ${value}`;
+  return null;
+}
+
 /** A plain JSON object. */
 export type Obj = Record<string, unknown>;
 

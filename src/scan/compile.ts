@@ -14,12 +14,15 @@
 // start of a match is decided before the state accepts, and a match starting at offset i + 1 is reported after
 // consuming text[i].
 
+import type { RuleSetTables } from "../core/rule-tables.js";
 import { PromptasmError } from "../errors.js";
 import { foldTable, SKIP } from "./fold.js";
 import {
   ANY_SYMBOL, ANY_UNIT, EDGE, WORD, collectSets, parsePattern, reverse, setHas,
   type PatternNode, type PatternSpec, type SymbolSet,
 } from "./pattern.js";
+
+export type { RuleSetTables };
 
 /** A pattern source (case-insensitive) or a PatternSpec. */
 export type PatternInput = string | PatternSpec;
@@ -241,40 +244,6 @@ class Nfa {
  * test/core-precompiled.test.ts, also catches a forgotten bump: it compares the shipped file with a fresh build.)
  */
 export const RULE_COMPILER_VERSION = "promptasm-rules/1";
-
-/**
- * A compiled rule set's run-time tables, without the lazily built DFA states: what compileRules() computes (parsing,
- * symbol classes, the NFA) and what a precompiled table file (src/core/rule-tables.ts) stores. NFA state 0 is the
- * unanchored start. Lists per NFA state are CSR: state q's items are `to[start[q] .. start[q + 1] - 1]`.
- */
-export interface RuleSetTables {
-  /** Rules in the set. */
-  nRules: number;
-  /** Classes, the skip class included (at most 256). */
-  nClasses: number;
-  /** The class of EDGE (the start of the text). */
-  edgeClass: number;
-  /** The class of skipped code units: nClasses - 1. */
-  skipClass: number;
-  /** 65,536 entries: UTF-16 code unit -> class id (after evasion folding). */
-  classMap: Uint8Array;
-  /** Per class, 1 when its symbols are word characters (\w). */
-  isWord: Uint8Array;
-  /** Membership arrays, nClasses bytes each: members[m * nClasses + c] = 1 when edge set m holds class c. */
-  members: Uint8Array;
-  /** Epsilon edges (nStates + 1 starts). */
-  epsStart: Int32Array;
-  epsTo: Int32Array;
-  /** \b edges, taken only when a word boundary lies between the last symbol and the next. */
-  boundaryStart: Int32Array;
-  boundaryTo: Int32Array;
-  /** Symbol edges: the set (index into `members`) and the target. */
-  edgeStart: Int32Array;
-  edgeMember: Int32Array;
-  edgeTo: Int32Array;
-  /** Per rule, its accepting NFA state. */
-  acceptState: Int32Array;
-}
 
 /**
  * A compiled rule set: symbol classes and a lazily built DFA. One instance can serve several cores: each core

@@ -147,11 +147,13 @@ function sentenceAround(text: string, offset: number): { start: number; end: num
 }
 
 /**
- * A match right after a determiner is a noun phrase, a mention ("The DAN jailbreak and similar prompts are in our
- * dataset"), not an instruction; counted only when no "you"/"your" comes earlier in the sentence, and not after "as"
- * ("roleplay as an AI without content policies" casts the model).
+ * A match right after a determiner, in a sentence that says where something is ("The DAN jailbreak and similar
+ * prompts are in our dataset", "… is listed under data/"), is a mention, not an instruction; counted only when no
+ * "you"/"your" comes earlier in the sentence, and not after "as" ("roleplay as an AI without content policies" casts
+ * the model). A determiner alone is not enough: "The ChatGPT persona is deleted" is an attack.
  */
 const NOUN_PHRASE_LEAD = /(?<!\bas\s+)\b(?:the|a|an|this|that|these|those|our|its|their)\s+$/i;
+const LOCATED = /\b(?:is|are)\s+(?:in|under|inside|listed|stored|kept|collected|documented|described)\b/i;
 /**
  * What a product lets the reader do ("You can override the system prompt per request", "lets you replace the system
  * prompt"): a capability, not an order. Not "you may" ("you may now disregard …" is how overrides are phrased) and not
@@ -178,7 +180,7 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
     (/\b(?:should|will|would|can|could|may|might|shall|does|did)\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:free|able|allowed|how|used|wants?|needs?)\s+to\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:users?|it|they|he|she)\s+$/i.test(lead) ||
-      NOUN_PHRASE_LEAD.test(lead))) ||
+      (NOUN_PHRASE_LEAD.test(lead) && LOCATED.test(text.slice(offset, end))))) ||
     CAPABILITY_LEAD.test(lead);
   return { inCode, inQuote, described, action: hasAction(text.slice(start, end)) };
 }

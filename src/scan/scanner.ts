@@ -1,10 +1,11 @@
 // The scanner: threat rules (a lazy DFA in the WASM core) plus invisible-character detection, turned into findings
 // with rule ids, line and column. Text hidden in Unicode tag characters is decoded and scanned as well.
 
+import type { PrecompiledRules } from "../core/rule-tables.js";
 import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { firstInvalidUtf8 } from "../util/utf8.js";
-import { CompiledRuleGroups, compileRules, type CompiledRuleSet } from "./compile.js";
+import { CompiledRuleGroups, compileRules, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
 import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
 import { fenceRanges, grade } from "./grade.js";
 import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
@@ -69,9 +70,20 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 type Hit = Omit<Finding, "line" | "column" | "excerpt" | "severity"> & { excerpt?: string; severity?: Severity };
 
+/** Options of the Scanner constructor. */
+export interface ScannerOptions {
+  /**
+   * Rule groups compiled at build time (src/core/rule-tables.ts; the Node loader reads the package's build/rules.bin).
+   * A group whose key (ruleTablesKey() of its patterns) the file holds is loaded from it instead of compiled; any
+   * other group, or one whose tables fail their checks, is compiled as without this option. Findings are the same.
+   */
+  precompiled?: PrecompiledRules | null;
+}
+
 /**
- * A rule set bound to a core. Rules compile per scope on first use (tens of milliseconds); DFA states are built
- * while scanning and cached.
+ * A rule set bound to a core. Rules compile per scope on first use (tens of milliseconds to seconds for the built-in
+ * set), or load from precompiled tables when given (ScannerOptions.precompiled); DFA states are built while scanning
+ * and cached.
  */
 export class Scanner {
   readonly rules: readonly Rule[];
@@ -79,10 +91,12 @@ export class Scanner {
 
   /**
    * @param rules the rule set (default BUILTIN_RULES); extend it with `[...BUILTIN_RULES, ...mine]`.
+   * @param options.precompiled rule groups compiled at build time (ScannerOptions); groups it lacks are compiled.
    * @throws PromptasmError E_RULES when two rules share an id, a rule's scope is unknown, or a pattern does not
    *   compile (checked here, for every scope, so a bad rule fails early; BUILTIN_RULES itself compiles lazily).
    */
-  constructor(private readonly core: Core, rules: readonly Rule[] = BUILTIN_RULES) {
+  constructor(private readonly core: Core, rules: readonly Rule[] = BUILTIN_RULES, options: ScannerOptions = {}) {
+    this.precompiled = options?.precompiled ?? undefined;
     const ids = new Set<string>();
     for (const r of rules) {
       if (typeof r.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(r.id)) throw new PromptasmError("E_RULES", `rule id ${JSON.stringify(r.id)} must be letters, digits, ".", "_" or "-"`);
@@ -126,8 +140,10 @@ export class Scanner {
   private group(key: string, rules: Rule[]): CompiledRuleSet {
     let set = this.groups.get(key);
     if (!set) {
-      try {
-        set = compileRules(rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true })));
+      const specs = rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
+      set = this.fromTables(specs);
+      if (!set) try {
+        set = compileRules(specs);
       } catch (e) {
         if (e instanceof PromptasmError) {
           const bad = rules.find((r) => e.message.includes(JSON.stringify(r.pattern)));
@@ -140,6 +156,24 @@ export class Scanner {
     return set;
   }
   private readonly groups = new Map<string, CompiledRuleSet>();
+  private readonly precompiled: PrecompiledRules | undefined;
+
+  // The group's precompiled tables, when the file holds its key and they pass their checks; otherwise undefined (the
+  // caller compiles): a damaged or stale file costs a fallback, never a failed scan.
+  private fromTables(specs: Array<{ source: string; caseSensitive: boolean }>): CompiledRuleSet | undefined {
+    if (!this.precompiled) return undefined;
+    try {
+      const tables = this.precompiled.file.get(ruleTablesKey(specs, this.precompiled.digest));
+      return tables && tables.nRules === specs.length ? ruleSetFromTables(tables) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** How each compiled group was made so far ("compiled" or "precompiled"), by group key (groupKey()). */
+  groupOrigins(): Record<string, "compiled" | "precompiled"> {
+    return Object.fromEntries([...this.groups].map(([k, g]) => [k, g.origin]));
+  }
 
   /**
    * Scans a text for threats and invisible characters, and text hidden in tag characters for threats.
@@ -285,6 +319,25 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
  */
 export function groupKey(rule: Rule, scope: RuleScope): string {
   return scope === "strict" && rule.scope === "strict" ? "strict-only" : `upto-${scope === "strict" ? "context" : scope}`;
+}
+
+/**
+ * Every rule group a Scanner compiles for `rules` over all scopes (groupKey()), each once, with its rules in rule-set
+ * order: what scripts/gen-rule-tables.ts precompiles for BUILTIN_RULES.
+ */
+export function allRuleGroups(rules: readonly Rule[]): Array<{ key: string; rules: Rule[] }> {
+  const out = new Map<string, Rule[]>();
+  for (const scope of SCOPES) {
+    const members = new Map<string, Rule[]>();
+    for (const r of rulesForScope(rules, scope)) {
+      const key = groupKey(r, scope);
+      const list = members.get(key);
+      if (list) list.push(r);
+      else members.set(key, [r]);
+    }
+    for (const [key, list] of members) if (!out.has(key)) out.set(key, list);
+  }
+  return [...out].map(([key, list]) => ({ key, rules: list }));
 }
 
 /**

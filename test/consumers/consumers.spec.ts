@@ -36,11 +36,13 @@ const TSC = join(REPO, "node_modules", "typescript", "bin", "tsc");
 const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 /**
- * The packed tarball's size cap in bytes: 532,022 measured (1.65 MB unpacked, 269 files: dist/, the core's
- * build/release.wasm and bindings, types/, docs/, README, LICENSE) with `npm pack --json` on 2026-12-01; the cap
- * leaves 20% for growth, so a stray directory in `files` fails here.
+ * Unpacked size cap of the tarball's files other than build/rules.bin, in bytes: 1,783,669 measured (289 files: dist/,
+ * the core's build/release.wasm and bindings, types/, docs/, README, LICENSE; 575,882 bytes packed) with
+ * `npm pack --json` on 2026-12-01; the cap leaves about 20% for growth, so a stray directory in `files` fails here.
+ * build/rules.bin (the prebuilt rule tables, 6,087,564 bytes on 2026-12-01, which took the tarball to 2,288,737 bytes
+ * packed) is left to its owner's budget and printed after the run.
  */
-const MAX_PACKED_BYTES = 640_000;
+const MAX_UNPACKED_BYTES_WITHOUT_TABLES = 2_200_000;
 
 interface Run { code: number | null; stdout: string; stderr: string; ms: number }
 
@@ -85,7 +87,7 @@ const sha256 = (path: string): string => createHash("sha256").update(readFileSyn
 const timings: Array<[string, number]> = [];
 
 let tarball = "";
-let packed: { size: number; unpackedSize: number; files: Array<{ path: string }>; version: string } | undefined;
+let packed: { size: number; unpackedSize: number; files: Array<{ path: string; size: number }>; version: string } | undefined;
 
 beforeAll(async () => {
   // Pack from a scratch copy of the sources (node_modules linked, build outputs left out), so prepack's build never
@@ -100,11 +102,11 @@ beforeAll(async () => {
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")));
   packed = report[0];
   tarball = join(out, report[0].filename);
-  timings.push(["npm pack (prepack: asc + tsc)", Date.now() - start]);
+  timings.push(["npm pack (prepack: asc, tsc, rule tables)", Date.now() - start]);
 });
 
 afterAll(() => {
-  if (timings.length > 0) console.log(`consumer timings:\n${timings.map(([what, ms]) => `  ${what}: ${(ms / 1000).toFixed(1)} s`).join("\n")}${packed ? `\npacked size: ${packed.size} bytes (${packed.unpackedSize} unpacked, ${packed.files.length} files)` : ""}`);
+  if (timings.length > 0) console.log(`consumer timings:\n${timings.map(([what, ms]) => `  ${what}: ${(ms / 1000).toFixed(1)} s`).join("\n")}${packed ? `\npacked size: ${packed.size} bytes (${packed.unpackedSize} unpacked, ${packed.files.length} files; build/rules.bin ${packed.files.find((f) => f.path === "build/rules.bin")?.size ?? "absent"})` : ""}`);
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -118,7 +120,8 @@ describe("npm pack", () => {
     }
     const stray = [...files].filter((f) => /^(src|test|assembly|bench|scripts|examples|public|\.ci)\//.test(f) || f.endsWith(".wat") || f.endsWith(".tsbuildinfo"));
     expect(stray).toEqual([]);
-    expect(packed!.size).toBeLessThan(MAX_PACKED_BYTES);
+    const withoutTables = packed!.files.filter((f) => f.path !== "build/rules.bin").reduce((sum, f) => sum + f.size, 0);
+    expect(withoutTables).toBeLessThan(MAX_UNPACKED_BYTES_WITHOUT_TABLES);
   });
 
   it("points every export at a file in the tarball, with types for each", () => {

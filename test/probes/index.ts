@@ -6,6 +6,7 @@ import { HIDDEN_PROBES } from "./hidden.js";
 import { I18N_PROBES } from "./i18n.js";
 import { OVERRIDE_PROBES } from "./override.js";
 import { PERSISTENCE_PROBES } from "./persistence.js";
+import { REDTEAM_RULE_PROBES } from "./redteam-rules.js";
 import { ROLE_PROBES } from "./role.js";
 import type { ProbeTable } from "./types.js";
 
@@ -20,4 +21,19 @@ function merge(...tables: ProbeTable[]): ProbeTable {
   return out;
 }
 
-export const PROBES: ProbeTable = merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES);
+/**
+ * Adds a round's probes to the tables' rules (flag, clean and notBlocked appended; a rule no table has gets its
+ * entry), so the probes for one round's alternatives can live together (redteam-rules.ts).
+ */
+function extend(table: ProbeTable, extra: ProbeTable): ProbeTable {
+  const out: ProbeTable = { ...table };
+  for (const [id, p] of Object.entries(extra)) {
+    const base = out[id];
+    out[id] = base
+      ? { ...base, flag: [...base.flag, ...p.flag], clean: [...base.clean, ...p.clean], notBlocked: [...(base.notBlocked ?? []), ...(p.notBlocked ?? [])], redundant: { ...base.redundant, ...p.redundant } }
+      : p;
+  }
+  return out;
+}
+
+export const PROBES: ProbeTable = extend(merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES), REDTEAM_RULE_PROBES);

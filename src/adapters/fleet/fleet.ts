@@ -6,13 +6,15 @@
 // back only until the files before it are done; the walk runs at most WINDOW items ahead of the oldest unfinished
 // file, which bounds memory however many files there are.
 
-import { lstat, realpath, stat } from "node:fs/promises";
+import { lstat, open, realpath, stat } from "node:fs/promises";
+import { posix } from "node:path";
 import picomatch from "picomatch";
+import { CLAUDE_MAX_IMPORT_DEPTH, findImports } from "../../discovery/claude.js";
 import { isContextFileAnyCase, isScanTarget } from "../../discovery/names.js";
 import type { RuleScope } from "../../scan/rules.js";
 import { describeFsError, NodeWorkspaceReader } from "../node/reader.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
-import { walkFiles } from "./walk.js";
+import { isWithin, walkFiles } from "./walk.js";
 
 /** Walk items that may be ahead of the oldest file still being scanned. */
 export const WINDOW = 4096;
@@ -107,6 +109,46 @@ export function globMatcher(globs: readonly string[]): (rel: string) => boolean 
     const bare = g.replace(/^(\.\/)+/, "");
     return bare.includes("/") ? bare : `**/${bare}`;
   }), { dot: true });
+}
+
+/**
+ * Whether a path (relative to a walked directory) is a Claude Code memory file whose `@path` imports Claude Code
+ * loads: CLAUDE.md or CLAUDE.local.md in any directory (also .claude/CLAUDE.md), or a Markdown file in
+ * .claude/rules/ (names compared ignoring case, as on case-insensitive filesystems).
+ */
+export function importsFollowed(rel: string): boolean {
+  const lower = rel.toLowerCase();
+  const base = lower.slice(lower.lastIndexOf("/") + 1);
+  return base === "claude.md" || base === "claude.local.md" || (("/" + lower).includes("/.claude/rules/") && base.endsWith(".md"));
+}
+
+/**
+ * The absolute paths a memory file at `path` imports (findImports, resolved against its directory), read as UTF-8
+ * up to `maxBytes` bytes (a longer file is not scanned either, so its imports are not followed). `~/` and paths
+ * outside `root` are left out: Claude Code's own discovery does not follow them inside a workspace either
+ * (src/discovery/claude.ts). Never throws: a file that cannot be read has no imports here (its scan reports why).
+ */
+async function importTargets(path: string, root: string, maxBytes: number): Promise<string[]> {
+  let text: string;
+  try {
+    const handle = await open(path, "r");
+    try {
+      const buf = Buffer.alloc(Math.min(maxBytes, (await handle.stat()).size));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+      text = buf.subarray(0, bytesRead).toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const token of findImports(text)) {
+    if (token === "~" || token.startsWith("~/")) continue;
+    const target = posix.isAbsolute(token) ? posix.normalize(token) : posix.join(posix.dirname(path), token);
+    if (target === root || target.startsWith(root.endsWith("/") ? root : `${root}/`)) out.push(target);
+  }
+  return out;
 }
 
 type Pending = Promise<FleetEvent | { kind: "fatal"; error: unknown }>;
@@ -209,15 +251,41 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           const base = arg.replace(/\/+$/, "") || "/";
           const shownOf = (rel: string) => (rel === "" ? arg : base === "/" ? `/${rel}` : `${base}/${rel}`);
           // Sizes only feed the progress counts: without a progress handler, the walk need not stat each file.
+          // Files a Claude Code memory file imports (@path) load into the prompt whatever their name and whether
+          // .gitignore or --include/--exclude would skip them: they are scanned after the walk (importsFollowed).
+          const walkedPaths = new Set<string>();
+          const imports: Array<{ path: string; depth: number }> = [];
+          const expanded = new Set<string>(); // import targets already handled (cycles end here)
           for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, seen: seenDirs, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
             else {
+              walkedPaths.add(item.path);
+              if (importsFollowed(item.rel)) for (const t of await importTargets(item.path, abs, options.maxBytes)) imports.push({ path: t, depth: 1 });
               // One root alone needs no stat per plain file: its walk visits each real directory once.
               const id = item.id ?? (targets.length > 1 || seenFiles.size > 0 ? await fileId(item.path) : undefined);
               if (!firstTime(id)) continue;
               await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
             }
+          }
+          for (let k = 0; k < imports.length && !aborted; k++) {
+            const { path, depth } = imports[k]!;
+            if (expanded.has(path)) continue;
+            expanded.add(path);
+            if (!walkedPaths.has(path)) {
+              const info = await stat(path).catch(() => null);
+              if (info === null || !info.isFile()) continue; // a missing import is not loaded by the agent either
+              if (roots !== undefined) {
+                const real = await realpath(path).catch(() => null);
+                if (real === null || !isWithin(real, roots)) {
+                  await problem(shownOf(posix.relative(abs, path)), path, "note", `imported file is a symlink to outside the scanned roots: ${real ?? "?"}, skipped (--follow-symlinks to follow it)`);
+                  continue;
+                }
+              }
+              if (!firstTime(await fileId(path))) continue;
+              await file(shownOf(posix.relative(abs, path)), path, true, info.size);
+            }
+            if (depth < CLAUDE_MAX_IMPORT_DEPTH) for (const t of await importTargets(path, abs, options.maxBytes)) imports.push({ path: t, depth: depth + 1 });
           }
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));

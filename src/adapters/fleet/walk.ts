@@ -15,6 +15,16 @@ import { isContextDirName, isContextFileAnyCase } from "../../discovery/names.js
 import { describeFsError } from "../node/reader.js";
 import { isIgnored, NO_IGNORES, withGitignore, type IgnoreChain } from "./gitignore.js";
 
+/**
+ * A file name's bytes for messages: printable ASCII as is (a backslash doubled), every other byte as \xHH, e.g.
+ * "\\xffrules.mdc" for the bytes FF 72 75 …
+ */
+export function escapeNameBytes(name: Uint8Array): string {
+  let out = "";
+  for (const b of name) out += b === 0x5c ? "\\\\" : b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`;
+  return out;
+}
+
 /** Directories never entered: version-control internals and installed dependencies. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".hg", ".svn", "node_modules"]);
 
@@ -71,10 +81,16 @@ function problem(path: string, rel: string, level: "error" | "note", reason: str
   return { kind: "problem", path, rel, level, reason, message: `${path}: ${reason}` };
 }
 
+/** A directory entry: its name decoded from the bytes readdir gave, and the entry (for its d_type). */
+interface Entry {
+  name: string;
+  d: Dirent<Buffer>;
+}
+
 interface Frame {
   dir: string;
   rel: string;
-  entries: Dirent[];
+  entries: Entry[];
   next: number;
   ignores: IgnoreChain;
 }
@@ -93,7 +109,7 @@ function isGitignored(chain: IgnoreChain, rel: string, isDir: boolean): boolean 
   return isIgnored(chain, rel, isDir);
 }
 
-const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = (a: Entry, b: Entry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * Yields the files under `root` (absolute POSIX path), sorted by name within each directory (code-unit order, depth
@@ -110,15 +126,30 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
 
   /** Lists `dir` onto the stack (reading its .gitignore first); problems when it cannot be listed or read. */
   const enter = async (dir: string, rel: string, parent: IgnoreChain): Promise<WalkItem[]> => {
-    let entries: Dirent[];
+    let entries: Entry[];
+    const out: WalkItem[] = [];
     try {
-      entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
+      // Names as bytes: a name that is not valid UTF-8 would decode to U+FFFD and then fail to open as "not found".
+      const raw = await readdir(dir, { withFileTypes: true, encoding: "buffer" });
+      entries = [];
+      for (const d of raw) {
+        const name = d.name.toString("utf8");
+        if (Buffer.from(name, "utf8").equals(d.name)) {
+          entries.push({ name, d });
+          continue;
+        }
+        // Such a name cannot be opened through a string path: an error when it may hide or be a file that matters.
+        const childRel = rel === "" ? name : `${rel}/${name}`;
+        if (d.isDirectory() || d.isSymbolicLink() || select(childRel)) {
+          out.push(problem(posix.join(dir, name), childRel, "error", `name is not valid UTF-8 (bytes ${escapeNameBytes(d.name)}), cannot be scanned; rename it`));
+        }
+      }
+      entries.sort(byName);
     } catch (e) {
       // A directory below the root deleted since its parent was listed: nothing to scan, nothing wrong.
       if (rel !== "" && (e as NodeJS.ErrnoException).code === "ENOENT") return [];
       return [problem(dir, rel, "error", `cannot list directory: ${describeFsError(e)}`)];
     }
-    const out: WalkItem[] = [];
     let ignores = parent;
     if (options.gitignore && entries.some((d) => d.name === ".gitignore")) {
       const file = posix.join(dir, ".gitignore");
@@ -155,10 +186,10 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
     const rel = top.rel === "" ? name : `${top.rel}/${name}`;
     if (exclude(rel)) continue;
     // A plain file or directory is known from the listing; a symlink (or an unknown d_type) needs a stat to follow.
-    const known = entry.isFile() || entry.isDirectory();
-    let isDir = entry.isDirectory();
+    const known = entry.d.isFile() || entry.d.isDirectory();
+    let isDir = entry.d.isDirectory();
     let st: BigIntStats | undefined;
-    if (!known && (entry.isSymbolicLink() || !(entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()))) {
+    if (!known && (entry.d.isSymbolicLink() || !(entry.d.isFIFO() || entry.d.isSocket() || entry.d.isCharacterDevice() || entry.d.isBlockDevice()))) {
       try {
         st = await stat(path, { bigint: true });
         isDir = st.isDirectory();
@@ -171,7 +202,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
         continue;
       }
     }
-    if (options.roots !== undefined && entry.isSymbolicLink() && st !== undefined) {
+    if (options.roots !== undefined && entry.d.isSymbolicLink() && st !== undefined) {
       // A link out of the scanned roots (to /, to /proc/self/environ, …) is not followed: say so, read nothing.
       if (isDir ? SKIPPED_DIRS.has(name) || isGitignored(top.ignores, rel, true) : !select(rel) || isGitignored(top.ignores, rel, false)) continue;
       let real: string;
@@ -202,11 +233,11 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
       continue;
     }
     if (!select(rel) || isGitignored(top.ignores, rel, false)) continue;
-    if (st === undefined && entry.isFile() && options.sizes === false) {
+    if (st === undefined && entry.d.isFile() && options.sizes === false) {
       yield { kind: "file", path, rel, size: -1 };
       continue;
     }
-    if (st === undefined && entry.isFile()) {
+    if (st === undefined && entry.d.isFile()) {
       try {
         st = await stat(path, { bigint: true });
       } catch (e) {

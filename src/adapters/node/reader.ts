@@ -5,7 +5,7 @@ import { open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { PromptasmError } from "../../errors.js";
 import type { DirEntry, ReadResult, WorkspaceReader } from "../../discovery/reader.js";
-import { decodeFileBytes, looksBinary } from "../decode.js";
+import { decodeFileBytes, decodeUtf16Bom, looksBinary } from "../decode.js";
 
 export { BINARY_SNIFF_BYTES, firstInvalidUtf8 } from "../decode.js";
 
@@ -88,7 +88,8 @@ export class NodeWorkspaceReader implements WorkspaceReader {
   /**
    * As readSync(), but a file to be read as text comes back as its bytes, undecoded (`{ kind: "bytes", data,
    * bytes }`), for a caller that hands bytes to the core (Scanner.scanBytes) and decodes only when it must. The
-   * binary test (a NUL byte in the first 8 KiB, unless binaryAsText) and the size limit apply as in read().
+   * binary test (a NUL byte in the first 8 KiB, unless binaryAsText) and the size limit apply as in read(); a file
+   * with a UTF-16 BOM comes back as its text re-encoded in UTF-8 (`bytes` is still its size on disk).
    */
   readBytesSync(path: string): Exclude<ReadResult, { kind: "text" }> | { kind: "bytes"; data: Buffer; bytes: number } {
     let info: Stats;
@@ -106,6 +107,10 @@ export class NodeWorkspaceReader implements WorkspaceReader {
       return failed(path, err) as Exclude<ReadResult, { kind: "text" }>;
     }
     if (buf.length > this.maxBytes) return { kind: "too-large", bytes: buf.length, limit: this.maxBytes };
+    // UTF-16 with a BOM (decodeFileBytes): handed on re-encoded as UTF-8, which is what the core reads; `bytes`
+    // stays the file's size.
+    const utf16 = decodeUtf16Bom(buf);
+    if (utf16 !== null) return { kind: "bytes", data: Buffer.from(utf16, "utf8"), bytes: buf.length };
     if (!this.binaryAsText && looksBinary(buf)) return { kind: "binary", bytes: buf.length };
     return { kind: "bytes", data: buf, bytes: buf.length };
   }

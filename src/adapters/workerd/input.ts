@@ -25,7 +25,12 @@ export class HttpError extends Error {
 }
 
 const bad = (code: string, message: string): never => { throw new HttpError(400, code, message); };
-const show = (value: unknown): string => showValue(value, 80, "...");
+/**
+ * A value for a message, clipped to 80 chars, with C1 control characters (U+0080–U+009F, which some terminals act
+ * on, e.g. U+009B as CSI) escaped as \u0080 … like the C0 ones JSON already escapes.
+ */
+const show = (value: unknown): string =>
+  showValue(value, 80, "...").replace(/[\u0080-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
 
 /**
@@ -135,7 +140,7 @@ function strings(value: unknown, where: string): string[] | undefined {
 /**
  * Checks one relative file path: non-empty, at most MAX_PATH_CHARS, `/`-separated, with no empty, `.` or `..`
  * segment after a leading `./` (or several) is dropped, not absolute, no backslash, NUL or other control character
- * (C0, DEL or C1: U+0001–U+001F, U+007F–U+009F).
+ * (C0, DEL or C1: U+0001–U+001F, U+007F–U+009F), no lone surrogate (U+D800–U+DFFF not in a pair).
  * @returns the path without its leading `./` ("./AGENTS.md" → "AGENTS.md").
  */
 export function relativePath(given: string, where: string): string {
@@ -145,6 +150,8 @@ export function relativePath(given: string, where: string): string {
   if (path.length > MAX_PATH_CHARS) fail(`longer than ${MAX_PATH_CHARS} chars`);
   if (path.includes("\0")) fail("contains NUL");
   if (/[\u0001-\u001f\u007f-\u009f]/.test(path)) fail("contains a control character");
+  // A lone surrogate cannot be a file name in UTF-8 (every filesystem and the response's JSON would see U+FFFD).
+  if (/\p{Cs}/u.test(path)) fail("contains a lone surrogate (not valid Unicode)");
   if (path.includes("\\")) fail("contains a backslash (use /)");
   if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) fail("absolute paths are not allowed; give a path relative to the workspace");
   for (const segment of path.split("/")) {
