@@ -20,6 +20,10 @@ export type { RouterOptions, PromptasmHandler } from "./adapters/workerd/router.
 export type { CorsOptions } from "./adapters/workerd/cors.js";
 export type { StoreChoice } from "./adapters/workerd/store.js";
 export { FrozenPromptObject } from "./adapters/workerd/worker.js";
+export { DurableObjectSessionStore, DO_MAX_PREFIX_CHARS, DO_MAX_RECORD_CHARS, DO_PART_CHARS } from "./stores/durable-object.js";
+export type {
+  DurableObjectNamespaceLike, DurableObjectResponseLike, DurableObjectSessionStoreOptions, DurableObjectStateLike,
+} from "./stores/durable-object.js";
 
 let shared: Promise<Promptasm> | undefined;
 

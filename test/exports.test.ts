@@ -87,6 +87,9 @@ describe("the public entries", () => {
     const own = [...source.matchAll(/^export (?:async )?(?:function|const|class) (\w+)|^export \{([^}]*)\} from/gm)]
       .flatMap((m) => (m[1] !== undefined ? [m[1]] : m[2]!.split(",").map((n) => n.trim()).filter((n) => n !== "" && !n.startsWith("type "))))
       .sort();
-    expect(own).toEqual(["FrozenPromptObject", "createPromptasmRouter", "handlePromptasmRequest", "loadPromptasm"]);
+    expect(own).toEqual([
+      "DO_MAX_PREFIX_CHARS", "DO_MAX_RECORD_CHARS", "DO_PART_CHARS", "DurableObjectSessionStore", "FrozenPromptObject",
+      "createPromptasmRouter", "handlePromptasmRequest", "loadPromptasm",
+    ]);
   });
 });

@@ -72,7 +72,7 @@ describe("README: a front page", () => {
   });
 
   it("names the pipeline, the two commands, the three kinds of user, the prerequisites and every policy", () => {
-    for (const stage of ["discovery", "WASM core", "sections → tiers", "CACHE_BOUNDARY", "frozen store", "provider request"]) {
+    for (const stage of ["discovery", "WASM core", "sections → tiers", "cache boundary", "frozen store", "provider request"]) {
       expect(text, stage).toContain(stage);
     }
     expect(text).toContain("promptasm assemble ");
@@ -221,7 +221,7 @@ describe("the options the README and docs/cli.md show exist in the built CLI", (
   it.skipIf(!built)("README shows options for both commands it introduces (skipped when dist/ is not built)", () => {
     const shown = shownFlags(read(README));
     expect([...shown.get("assemble")!].sort()).toEqual(expect.arrayContaining(["--home", "--model"]));
-    expect([...shown.get("scan")!].sort()).toEqual(expect.arrayContaining(["--format", "--exclude", "--threads"]));
+    expect([...shown.get("scan")!].sort()).toEqual(expect.arrayContaining(["--format", "--baseline", "--threads"]));
   });
 });
 
