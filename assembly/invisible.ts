@@ -40,7 +40,7 @@ function nearRtl(base: usize, n: i32, i: i32): bool {
 /**
  * The RGI emoji tag sequences (RGI_Emoji_Tag_Sequence, Unicode 17.0: the flags of England, Scotland and Wales), as
  * their tag letters after U+1F3F4 and before the cancel tag U+E007F. src/scan/unicode-data.ts has them from Unicode's
- * data; test/invisible.test.ts checks this list against it.
+ * data; test/core.test.ts checks this list against it.
  */
 const RGI_TAG_SPECS: string[] = ["gbeng", "gbsct", "gbwls"];
 

@@ -133,18 +133,20 @@ function refuseEmpty(opts: Record<string, unknown>, keys: readonly string[]): vo
  * Refuses an output file that the scan reads: one of the paths given, or an existing file below a directory given
  * that the walk would scan (a scan target, or any file with --all), so writing the findings cannot replace a scanned
  * input. Paths are compared after resolving symlinks.
+ * @param output the output's absolute path; `label` the option and the path as given ("--output oo/AGENTS.md").
+ * @param inputs the paths given to scan, absolute and as given.
  * @throws PromptasmError E_ARG naming the option and the input.
  */
-async function refuseInputAsOutput(output: string, option: string, inputs: readonly string[], all: boolean): Promise<void> {
+async function refuseInputAsOutput(output: string, label: string, inputs: ReadonlyArray<{ abs: string; shown: string }>, all: boolean): Promise<void> {
   const real = await realpath(output).catch(() => null);
   if (real === null) return; // a new file: nothing of the input is replaced
   for (const input of inputs) {
-    const inReal = await realpath(input).catch(() => null);
+    const inReal = await realpath(input.abs).catch(() => null);
     if (inReal === null) continue;
     const rel = relative(inReal, real);
-    if (rel === "") throw new PromptasmError("E_ARG", `${option} ${escapePath(output)}: is one of the paths scanned; write the findings elsewhere`);
+    if (rel === "") throw new PromptasmError("E_ARG", `${label}: is one of the paths scanned; write the findings elsewhere`);
     if (!rel.startsWith("..") && !isAbsolute(rel) && (all || isScanTarget(rel.split(sep).join("/")))) {
-      throw new PromptasmError("E_ARG", `${option} ${escapePath(output)}: is a file the scan of ${escapePath(input)} reads; write the findings elsewhere`);
+      throw new PromptasmError("E_ARG", `${label}: is a file the scan of ${escapePath(input.shown)} reads; write the findings elsewhere`);
     }
   }
 }
@@ -568,7 +570,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (outputPath !== undefined) await checkOutputPath(outputPath, "--output", opts.output);
       if (writeBaselinePath !== undefined) await checkOutputPath(writeBaselinePath, "--write-baseline", opts.writeBaseline);
       for (const [path, label] of [[outputPath, "--output"], [writeBaselinePath, "--write-baseline"]] as const) {
-        if (path !== undefined) await refuseInputAsOutput(path, label, paths.filter((p) => p !== "-").map((p) => resolve(io.cwd, p)), opts.all === true);
+        if (path !== undefined) {
+          await refuseInputAsOutput(path, `${label} ${escapePath(label === "--output" ? opts.output : opts.writeBaseline)}`,
+            paths.filter((p) => p !== "-").map((p) => ({ abs: resolve(io.cwd, p), shown: p })), opts.all === true);
+        }
       }
       const baseline = opts.baseline !== undefined ? await loadBaseline(resolve(io.cwd, opts.baseline), opts.baseline) : null;
       const quiet = opts.quiet === true;

@@ -2,6 +2,8 @@
 // skills, static context files) and its dynamic suffix (dynamic files, memory, date, platform, runtime). Provider
 // prefix caches hit on a byte-identical prefix, so everything that may change between turns goes below the line.
 
+import { PromptasmError } from "../errors.js";
+
 /** The marker line. Our own text; a provider request builder splits on it (and drops it). */
 export const CACHE_BOUNDARY = "<!-- promptasm: cache boundary (stable prefix above, dynamic text below) -->";
 
@@ -27,8 +29,10 @@ export function findBoundary(prompt: string): number {
  * Splits a prompt at the cache boundary (the first marker on its own line, see findBoundary).
  * @returns the stable prefix and the dynamic suffix without the marker line and the blank lines around it; with no
  *   boundary, the whole prompt is `stable` and `dynamic` is "" (`found` false).
+ * @throws PromptasmError E_ARG when `prompt` is not a string.
  */
 export function splitAtBoundary(prompt: string): { stable: string; dynamic: string; found: boolean } {
+  if (typeof prompt !== "string") throw new PromptasmError("E_ARG", `splitAtBoundary: prompt must be a string, got ${prompt === null ? "null" : typeof prompt}`);
   const at = findBoundary(prompt);
   if (at === -1) return { stable: prompt, dynamic: "", found: false };
   const stable = prompt.slice(0, at).replace(/(?:\r?\n)+$/, "");

@@ -113,7 +113,7 @@ export class Scanner {
 
   /**
    * The compiled rule set for a scope (rules of that scope and the scopes below it, in rule-set order), as rule groups
-   * walked one after another (CompiledRuleGroups, see groupKey): the strict scope runs the context scope's automaton
+   * walked one after another (CompiledRuleGroups, see groupName and groupKey): the strict scope runs the context scope's automaton
    * and one of the strict-only rules. Each group compiles once on first use and is shared by every scope that runs
    * it, so it is parsed once and its DFA states are built once.
    * @throws PromptasmError E_RULES naming the rule whose pattern does not compile.
@@ -124,7 +124,7 @@ export class Scanner {
       const rules = rulesForScope(this.rules, scope);
       const members = new Map<string, number[]>();
       rules.forEach((r, k) => {
-        const key = groupKey(r, scope);
+        const key = groupName(r, scope);
         const list = members.get(key);
         if (list) list.push(k);
         else members.set(key, [k]);
@@ -309,7 +309,8 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
 }
 
 /**
- * The rule group a rule is compiled in when a scan runs at `scope`: at "all" and "context", one group of every rule
+ * The rule group a rule is compiled in when a scan runs at `scope` (groupName() adds a suffix for rules that are not
+ * built-in ones): at "all" and "context", one group of every rule
  * of the scope; at "strict", the context scope's group (the same compiled automaton, so its DFA states serve both
  * scopes) and a group of the strict-only rules. Measured on the benign corpus (docs/engine.md): the 76 strict rules
  * as one DFA visit 58,918 states, as these two groups 34,076 + 1,521, and the two walks take less time than the one
@@ -321,8 +322,25 @@ export function groupKey(rule: Rule, scope: RuleScope): string {
   return scope === "strict" && rule.scope === "strict" ? "strict-only" : `upto-${scope === "strict" ? "context" : scope}`;
 }
 
+/** Suffix of the groups that hold rules not in BUILTIN_RULES (see groupName). */
+export const CUSTOM_GROUP_SUFFIX = "+custom";
+
+let builtinSet: Set<Rule> | undefined;
+
 /**
- * Every rule group a Scanner compiles for `rules` over all scopes (groupKey()), each once, with its rules in rule-set
+ * The group a Scanner compiles `rule` in at `scope`: groupKey(), with CUSTOM_GROUP_SUFFIX when the rule is not one of
+ * BUILTIN_RULES (the same object). A rule set that extends the built-in one (`[...BUILTIN_RULES, ...mine]`, as the
+ * CLI makes from a config file's rules) thus keeps the built-in groups as they are, so they load from precompiled
+ * tables, and its own rules compile in small groups of their own (one more walk per scope over each text; findings do
+ * not depend on grouping).
+ */
+export function groupName(rule: Rule, scope: RuleScope): string {
+  builtinSet ??= new Set(BUILTIN_RULES);
+  return groupKey(rule, scope) + (builtinSet.has(rule) ? "" : CUSTOM_GROUP_SUFFIX);
+}
+
+/**
+ * Every rule group a Scanner compiles for `rules` over all scopes (groupName()), each once, with its rules in rule-set
  * order: what scripts/gen-rule-tables.ts precompiles for BUILTIN_RULES.
  */
 export function allRuleGroups(rules: readonly Rule[]): Array<{ key: string; rules: Rule[] }> {
@@ -330,7 +348,7 @@ export function allRuleGroups(rules: readonly Rule[]): Array<{ key: string; rule
   for (const scope of SCOPES) {
     const members = new Map<string, Rule[]>();
     for (const r of rulesForScope(rules, scope)) {
-      const key = groupKey(r, scope);
+      const key = groupName(r, scope);
       const list = members.get(key);
       if (list) list.push(r);
       else members.set(key, [r]);

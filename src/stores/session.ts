@@ -89,6 +89,19 @@ export interface FrozenSession<T extends { prompt: string } = { prompt: string }
 const consoleLogger: SessionLogger = { warn: (message) => globalThis.console?.warn(message) };
 
 /**
+ * Checks that `store` has the SessionStore methods, so a wrong argument (null, a Map) is an E_ARG at once rather
+ * than a store failure logged as a warning on every call.
+ * @throws PromptasmError E_ARG naming the function and what is missing.
+ */
+function checkStore(store: unknown, fn: string): void {
+  const missing = store === null || typeof store !== "object" ? ["get", "put", "putIfAbsent", "delete"]
+    : (["get", "put", "putIfAbsent", "delete"] as const).filter((m) => typeof (store as Record<string, unknown>)[m] !== "function");
+  if (missing.length > 0) {
+    throw new PromptasmError("E_ARG", `${fn}: store must be a SessionStore (an object with get, put, putIfAbsent and delete methods), got ${store === null ? "null" : typeof store}${store !== null && typeof store === "object" ? ` without ${missing.join(", ")}` : ""}`);
+  }
+}
+
+/**
  * The system prompt for one turn of session `sessionId`: the stored prompt when there is a good one for this
  * runtime, else `build()`'s prompt, stored for the turns after this one.
  *
@@ -110,7 +123,8 @@ const consoleLogger: SessionLogger = { warn: (message) => globalThis.console?.wa
  * @param build assembles the prompt (e.g. `() => pa.assemble(reader, options)`); called at most once, and not at all
  *   when the stored prompt is reused. Its prompt is made well-formed (lone surrogates → U+FFFD) before use.
  * @param current this turn's model, provider, cwd and platform.
- * @throws PromptasmError E_ARG for a bad session id or a build result without a string `prompt`; whatever `build`
+ * @throws PromptasmError E_ARG for a bad session id, a `store` without get/put/putIfAbsent/delete methods (null, a
+ *   plain object), a `build` that is not a function, or a build result without a string `prompt`; whatever `build`
  *   or the scanner throws. Store failures are never thrown.
  * @example
  *   const turn = await freezeSession(store, sessionId, () => pa.assemble(reader, opts), { model, provider, cwd, platform: "cli" }, { scanner: pa });
@@ -121,6 +135,8 @@ export async function freezeSession<T extends { prompt: string }>(
   store: SessionStore, sessionId: string, build: () => Promise<T>, current: CurrentRuntime, options: FreezeOptions = {},
 ): Promise<FrozenSession<T>> {
   checkSessionId(sessionId);
+  checkStore(store, "freezeSession");
+  if (typeof build !== "function") throw new PromptasmError("E_ARG", `freezeSession: build must be a function, got ${build === null ? "null" : typeof build}`);
   const logger = options.logger ?? consoleLogger;
   const warnings: SessionWarning[] = [];
   const warn = (code: SessionWarningCode, message: string, cause?: unknown) => {
@@ -230,6 +246,7 @@ function describeFindings(findings: Finding[]): string {
  */
 export async function invalidateSession(store: SessionStore, sessionId: string, options: Pick<FreezeOptions, "logger"> = {}): Promise<boolean> {
   checkSessionId(sessionId);
+  checkStore(store, "invalidateSession");
   try {
     await store.delete(sessionId);
     return true;

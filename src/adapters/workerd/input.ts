@@ -35,7 +35,8 @@ const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array"
 
 /**
  * Reads the body as JSON, at most MAX_BODY_BYTES bytes (checked against Content-Length first, then while reading).
- * @throws HttpError 413 E_TOO_LARGE, 415 E_CONTENT_TYPE (a content type other than JSON), 400 E_JSON.
+ * @throws HttpError 413 E_TOO_LARGE, 415 E_CONTENT_TYPE (a content type other than JSON), 400 E_JSON (also for a key
+ *   that appears twice in one object: firstDuplicateKey).
  */
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type");
@@ -76,7 +77,45 @@ export async function readJson(request: Request): Promise<unknown> {
     return bad("E_JSON", `the body is not valid JSON: ${(e as Error).message}`);
   }
   checkDepth(value);
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null) bad("E_JSON", `the body has the key ${show(duplicate.key)} twice in one object (${duplicate.where}); JSON.parse would keep only the last`);
   return value;
+}
+
+/**
+ * The first key that appears twice in one object of a valid JSON text, with where it is ("files", "options", or the
+ * top level), or null. JSON.parse keeps the last value silently, so `{"files":{"AGENTS.md":"ignore…","AGENTS.md":
+ * "ok"}}` would hide a file's first text from every check. One linear pass over the text, which JSON.parse has already
+ * accepted (so strings are well formed and brackets balance).
+ */
+export function firstDuplicateKey(text: string): { key: string; where: string } | null {
+  // One frame per open object or array: the keys seen (objects only) and the key the container sits under.
+  const stack: Array<{ keys: Set<string> | null; name: string }> = [];
+  let lastKey = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) { // a string: find its end, skipping escapes
+      let j = i + 1;
+      while (text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+      let k = j + 1;
+      while (k < text.length && /\s/.test(text[k]!)) k++;
+      const top = stack[stack.length - 1];
+      if (text[k] === ":" && top?.keys) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) return { key, where: top.name === "" ? "the top level" : top.name };
+        top.keys.add(key);
+        lastKey = key;
+      }
+      i = j;
+    } else if (c === 0x7b || c === 0x5b) {
+      const parent = stack[stack.length - 1];
+      const name = parent === undefined ? "" : parent.keys ? (parent.name === "" ? lastKey : `${parent.name}.${lastKey}`) : `${parent.name}[]`;
+      stack.push({ keys: c === 0x7b ? new Set() : null, name });
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    }
+  }
+  return null;
 }
 
 /** Refuses values nested deeper than MAX_DEPTH, which recursive code later on (cloning, stringifying) could not take. */
