@@ -3,8 +3,8 @@
 // assemble options, --session without a usable store, --include matching nothing, UTF-16 context files, raw
 // TypeErrors from the library, the provider builders' maxTokens bound and confusing messages. The CLI blocks spawn
 // bin/promptasm.js, i.e. the built dist/ (`npm run build:ts` first).
-import { execFile } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -280,5 +280,21 @@ describe("10. duplicate JSON keys in a Worker body", () => {
     expect(firstDuplicateKey('{"q\\"":1,"q\\u0022":2}')).toEqual({ key: 'q"', where: "the top level" });
     expect(firstDuplicateKey('{"o":{"t":[{"n":1,"n":2}]}}')).toEqual({ key: "n", where: "o.t[]" });
     expect(firstDuplicateKey('{"s":"{\\"a\\":1,\\"a\\":2}"}')).toBeNull();
+  });
+});
+
+describe("13. assemble in a directory that cannot be listed", () => {
+  // A real EACCES needs an unprivileged user: as root, drop to nobody (uid 65534) with util-linux setpriv.
+  const canDrop = process.getuid?.() === 0 && existsSync("/usr/bin/setpriv")
+    && spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", `require("fs").accessSync(${JSON.stringify(BIN)}, 4)`]).status === 0;
+  it.skipIf(!canDrop)("blames the directory itself, not sub/.git [needs root, setpriv and a clone nobody can read]", () => {
+    const dir = tree({ "sub/AGENTS.md": "# x\n" });
+    chmodSync(tmp, 0o755);
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, "sub"), 0o000);
+    const r = spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, BIN, "assemble", "sub"], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: "/nonexistent" } });
+    chmodSync(join(dir, "sub"), 0o755);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`promptasm: ${join(dir, "sub")}: cannot list directory: permission denied (EACCES)\n`);
   });
 });

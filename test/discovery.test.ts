@@ -632,7 +632,7 @@ describe("discoverHermes: unusual files", () => {
     const r = await discoverHermes(reader, d);
     expect(r.kind).toBe("claude");
     expect(r.notes).toEqual([
-      { path: `${d}/AGENTS.md`, message: `${d}/AGENTS.md: skipped, unreadable: ${d}/AGENTS.md: is a directory` },
+      { path: `${d}/AGENTS.md`, message: `${d}/AGENTS.md: skipped, unreadable: is a directory` }, // the path once
     ]);
   });
 

@@ -2,7 +2,7 @@
 // (0 clean or only warnings, 1 findings, 2 usage or I/O error); only bin/ sets the process exit code.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { readFile, realpath, stat } from "node:fs/promises";
+import { opendir, readFile, realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism, homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep, win32 } from "node:path";
@@ -148,6 +148,25 @@ async function refuseInputAsOutput(output: string, label: string, inputs: Readon
     if (!rel.startsWith("..") && !isAbsolute(rel) && (all || isScanTarget(rel.split(sep).join("/")))) {
       throw new PromptasmError("E_ARG", `${label}: is a file the scan of ${escapePath(input.shown)} reads; write the findings elsewhere`);
     }
+  }
+}
+
+/**
+ * Checks assemble's [dir] before anything reads below it, so a directory that cannot be listed is blamed itself
+ * (not the first path probed under it, such as its .git).
+ * @throws PromptasmError E_NOT_FOUND when it is missing or not a directory, E_IO when it cannot be listed (EACCES),
+ *   naming its absolute path.
+ */
+async function checkWorkingDir(abs: string): Promise<void> {
+  const shown = abs;
+  try {
+    if (!(await stat(abs)).isDirectory()) throw new PromptasmError("E_NOT_FOUND", `${escapePath(shown)}: not a directory`);
+    await (await opendir(abs)).close();
+  } catch (e) {
+    if (e instanceof PromptasmError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new PromptasmError("E_NOT_FOUND", `${escapePath(shown)}: no such directory`, { cause: e });
+    throw new PromptasmError("E_IO", `${escapePath(shown)}: cannot list directory: ${describeFsError(e)}`, { cause: e });
   }
 }
 
@@ -441,6 +460,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if ((opts.shownWarning as string[]).some((w) => w.trim() === "")) throw new PromptasmError("E_ARG", "--shown-warning: an empty signature was given");
       if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
       const cwd = resolve(io.cwd, dir);
+      await checkWorkingDir(cwd);
       const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
       const loaded = opts.config !== undefined
         ? await loadConfig(resolve(io.cwd, opts.config), [])
