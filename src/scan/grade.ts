@@ -6,7 +6,7 @@
 
 import { foldText } from "./fold.js";
 import { I18N_ACTION_WORDS } from "./rules-i18n.js";
-import type { Rule, RuleCategory, Severity } from "./rules.js";
+import type { Rule, RuleCategory, Severity } from "./rule-types.js";
 
 /** Categories whose rules match words (phrases addressed to the model), which context can make harmless. */
 export const PHRASE_CATEGORIES: ReadonlySet<RuleCategory> = new Set<RuleCategory>([

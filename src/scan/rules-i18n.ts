@@ -41,7 +41,7 @@
 // grading step (grade.ts) weighs such context.
 
 import { foldWord } from "./fold.js";
-import type { Rule, RuleScope } from "./rules.js";
+import type { Rule, RuleScope } from "./rule-types.js";
 import { SEP, SEP_UNIT } from "./words.js";
 
 /** Scripts whose letters are grouped to share symbol classes. */

@@ -19,39 +19,9 @@
 import { SEP, anyWord, filler, phrase, spelled, word } from "./words.js";
 import { I18N_RULES } from "./rules-i18n.js";
 
-/** Where a rule runs. Scopes nest: "all" ⊂ "context" ⊂ "strict". */
-export type RuleScope = "all" | "context" | "strict";
+import { SCOPES, type Rule, type RuleScope } from "./rule-types.js";
 
-/** Scope order: a scan at scope S runs every rule whose scope is at or below S. */
-export const SCOPES: readonly RuleScope[] = ["all", "context", "strict"];
-
-/** Rule categories. */
-export type RuleCategory =
-  | "override" | "deception" | "hidden-html" | "exfiltration" | "role-hijack" | "prompt-extraction"
-  | "command-and-control" | "anti-forensics" | "persistence" | "secret" | "custom";
-
-/** A threat rule. `id` is stable: tools and allow-lists key on it. */
-export interface Rule {
-  id: string;
-  category: RuleCategory;
-  scope: RuleScope;
-  /** One line for humans. */
-  description: string;
-  /** Pattern source (pattern.ts syntax). */
-  pattern: string;
-  /** Match letters exactly (default: ASCII case-insensitive). */
-  caseSensitive?: boolean;
-  /**
-   * How sure a match is, before its context is weighed (grade.ts): "high" (the default) blocks the file, "low" is
-   * reported and the file loads (unless the user makes warnings block).
-   */
-  severity?: Severity;
-  /** Language of the rule's words (BCP 47, default "en"), for reports. */
-  language?: string;
-}
-
-/** What a finding does: "high" blocks the file it is in, "low" is a warning (the file loads). */
-export type Severity = "high" | "low";
+export { SCOPES, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rule-types.js";
 
 /** Rule id given to invisible-character findings (they come from the invisible-character pass, not a pattern). */
 export const INVISIBLE_RULE_ID = "invisible-unicode";
