@@ -298,3 +298,14 @@ describe("13. assemble in a directory that cannot be listed", () => {
     expect(r.stderr).toBe(`promptasm: ${join(dir, "sub")}: cannot list directory: permission denied (EACCES)\n`);
   });
 });
+
+describe("2. names that are not valid UTF-8, in assemble", () => {
+  it("a cursor rule with such a name is a note saying why, not silently dropped", async () => {
+    const pa = await loadForTest();
+    const dir = tree({ ".git/HEAD": "x\n", ".cursor/rules/ok.mdc": "---\nalwaysApply: true\n---\nok rule\n" });
+    writeFileSync(Buffer.concat([Buffer.from(join(dir, ".cursor/rules") + "/"), Buffer.from([0xff]), Buffer.from(".mdc")]), "---\nalwaysApply: true\n---\nrule\n");
+    const r = await pa.assemble(new NodeWorkspaceReader(), { cwd: dir, policy: "cursor" });
+    expect(r.notes.map((n) => n.message).join("\n"))
+      .toContain(`${join(dir, ".cursor/rules")}/\ufffd.mdc: skipped, unreadable: not found under this name: a name in the path is probably not valid UTF-8`);
+  });
+});

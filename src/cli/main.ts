@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep, win32 } from "node:p
 import { isScanTarget } from "../discovery/names.js";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
-import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader } from "../adapters/node/reader.js";
+import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader, NOT_UTF8_NAME } from "../adapters/node/reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
 import { PromptasmError } from "../errors.js";
 import { loadPromptasm } from "../adapters/node/load.js";
@@ -165,7 +165,7 @@ async function checkWorkingDir(abs: string): Promise<void> {
   } catch (e) {
     if (e instanceof PromptasmError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new PromptasmError("E_NOT_FOUND", `${escapePath(shown)}: no such directory`, { cause: e });
+    if (code === "ENOENT" || code === "ENOTDIR") throw new PromptasmError("E_NOT_FOUND", `${escapePath(shown)}: ${shown.includes("\uFFFD") ? NOT_UTF8_NAME : "no such directory"}`, { cause: e });
     throw new PromptasmError("E_IO", `${escapePath(shown)}: cannot list directory: ${describeFsError(e)}`, { cause: e });
   }
 }

@@ -249,8 +249,14 @@ export async function readBoundedAsync(path: string, maxBytes: number): Promise<
 
 /** read()'s answer when stat or the read failed: missing (ENOENT, ENOTDIR) or an error naming the path. */
 function failed(path: string, err: unknown): ReadResult {
+  // A listed name that is not valid UTF-8 comes back from readdir with U+FFFD in it and then cannot be opened: say
+  // so rather than let the file vanish as "missing".
+  if (isMissing(err) && path.includes("\uFFFD")) return { kind: "error", message: `${path}: ${NOT_UTF8_NAME}` };
   return isMissing(err) ? { kind: "missing" } : { kind: "error", message: `${path}: ${reason(err)}` };
 }
+
+/** Why a path with U+FFFD in it that the filesystem does not have cannot be read. */
+export const NOT_UTF8_NAME = "not found under this name: a name in the path is probably not valid UTF-8 (shown with U+FFFD); rename it";
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
