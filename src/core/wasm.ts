@@ -4,8 +4,8 @@
 
 import { instantiate } from "../../build/release.js";
 import { PromptasmError } from "../errors.js";
-import type { CompiledRuleSet } from "../scan/compile.js";
-import { astralFoldTable, foldAstralPairs } from "../scan/fold.js";
+import { astralFoldTable, foldAstralPairs } from "../util/astral-fold.js";
+import type { CoreRuleSet as CompiledRuleSet } from "./rule-set.js";
 
 /** Code units per chunk handed to the core's scan: bounds the core's memory for the text, whatever its length. */
 export const SCAN_CHUNK = 1 << 20;
