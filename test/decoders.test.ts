@@ -13,7 +13,7 @@ import {
   type Encoding,
 } from "../src/scan/decoders.js";
 import { Scanner, type Finding } from "../src/scan/scanner.js";
-import { CORPUS, corpusFiles } from "./helpers/corpus.js";
+import { CORPUS, corpusFiles, itCorpus, describeCorpus } from "./helpers/corpus.js";
 import { mulberry32 } from "./helpers/random.js";
 
 const wasm = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
@@ -455,8 +455,8 @@ describe("the core's encoded-text pass equals the decoders' candidate conditions
   });
 });
 
-describe("the shared benign corpus", () => {
-  it("gains no finding from decoding, and few files leave the bytes fast path for it", async () => {
+describeCorpus("the shared benign corpus", () => {
+  itCorpus("gains no finding from decoding, and few files leave the bytes fast path for it", async () => {
     const files = await corpusFiles(join(CORPUS, "benign"));
     expect(files.length).toBeGreaterThan(1000);
     const rules = scanner.compiledFor("context").set;
