@@ -291,7 +291,8 @@ describe("scan <root…>: scale", () => {
   it("a 100 MB file streams under a 128 MB V8 heap (read whole, it cannot fit), payload near the end found", async () => {
     const dir = tree("big", {});
     const path = join(dir, "notes.md");
-    const line = "Plain project notes about the build and the tests.\n";
+    // The em dash (3 bytes in UTF-8, like " and ") makes the text read whole a two-byte string: about 200 MB.
+    const line = "Plain project notes about the build \u2014 the tests.\n";
     const fd = openSync(path, "w");
     try {
       const block = line.repeat(10_000);
@@ -300,7 +301,7 @@ describe("scan <root…>: scale", () => {
     } finally {
       closeSync(fd);
     }
-    // 128 MB: the rule set compiles in about 40 MB of heap; the file read whole is 100 MB of bytes and 200 MB as UTF-16.
+    // 128 MB: the rules load in a few MB of heap (precompiled); the file read whole is 100 MB of bytes and 196 MB as UTF-16.
     const heap = ["--max-old-space-size=128"]; // applies to the worker threads' heaps too
     const r = await run(["scan", ".", "--threads", "1"], { cwd: dir, node: heap, timeout: 120_000 });
     expect(r.stderr).toMatch(/^promptasm: 1 file scanned \(102\.0 MB\)/);
