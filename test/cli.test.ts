@@ -7,10 +7,11 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Promptasm } from "../src/index.js";
 import { loadForTest } from "./helpers/load.js";
+import { CORPUS, itCorpus } from "./helpers/corpus.js";
 
 const BIN = fileURLToPath(new URL("../bin/promptasm.js", import.meta.url));
 const REPO = fileURLToPath(new URL("..", import.meta.url));
-const CORPUS = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
+
 
 function run(args: string[], cwd = REPO, timeout = 0): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -62,7 +63,7 @@ describe("assemble", () => {
     expect(r.stderr).toMatch(/promptasm: cut AGENTS\.md from \d+ to 4200\+1200 chars/);
   });
 
-  it("assembles a workspace made of real third-party files, each under its heading", async () => {
+  itCorpus("assembles a workspace made of real third-party files, each under its heading", async () => {
     const ws = join(tmp, "pydantic-ai");
     const src = join(CORPUS, "benign/pydantic__pydantic-ai");
     await mkdir(join(ws, ".git"), { recursive: true });
@@ -87,7 +88,7 @@ describe("assemble", () => {
     expect(out.prompt.startsWith(pa.normalize(await readFile(join(home, "SOUL.md"), "utf8")))).toBe(true);
   });
 
-  it("cuts a real 34 KB AGENTS.md at the default 20,000-char cap, 70/20", async () => {
+  itCorpus("cuts a real 34 KB AGENTS.md at the default 20,000-char cap, 70/20", async () => {
     const ws = join(tmp, "openai-agents");
     await mkdir(join(ws, ".git"), { recursive: true });
     await copyFile(join(CORPUS, "benign/openai__openai-agents-python/AGENTS.md"), join(ws, "AGENTS.md"));
@@ -148,7 +149,7 @@ describe("scan", () => {
     expect(all.stdout).toContain('"file":"' + dir + '/notes.txt"');
   });
 
-  it("scanning the real attack corpus exits 1 with findings; the bundled example's clean files exit 0", async () => {
+  itCorpus("scanning the real attack corpus exits 1 with findings; the bundled example's clean files exit 0", async () => {
     const r = await run(["scan", join(CORPUS, "attacks")]);
     expect(r.code).toBe(1);
     expect(r.stdout.split("\n").filter((l) => / ignore-instructions /.test(l)).length).toBeGreaterThan(30);
