@@ -3,10 +3,10 @@
 // Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { valueList } from "./frontmatter.js";
 import { join } from "./paths.js";
-import { checkDir, finish, listFiles, readCandidate, resolveRoot, rootAndCwd, targetRelativeTo } from "./read.js";
+import { finish, listFiles, readCandidate, rootAndCwd } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import { globVerdict, loadRules } from "./rules.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord, RequestableRule } from "./types.js";
+import { globVerdict, loadRules, startRulePolicy } from "./rules.js";
+import type { Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /** `applyTo` values that mean "every file", so the file loads even with no target: `**` and `**\/*`. */
 export const COPILOT_APPLY_TO_ALL: readonly string[] = ["**", "**/*"];
@@ -38,13 +38,9 @@ export async function discoverCopilot(
   cwd: string,
   options: { root?: string; targetPath?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const target = options.targetPath === undefined ? undefined : { cwd, path: targetRelativeTo(cwd, options.targetPath) };
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
-  const requestable: RequestableRule[] = [];
+  const start = await startRulePolicy(reader, cwd, options);
+  const { target, root, base, notes, files, requestable } = start;
+  cwd = start.cwd;
   for (const dir of rootAndCwd(cwd, root)) {
     const wide = await readCandidate(reader, join(dir, ".github/copilot-instructions.md"), base, notes);
     if (wide) files.push(wide);

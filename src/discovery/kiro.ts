@@ -2,10 +2,10 @@
 // fileMatch, manual, auto). Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { valueList, valueText } from "./frontmatter.js";
 import { join } from "./paths.js";
-import { checkDir, finish, listFiles, resolveRoot, rootAndCwd, targetRelativeTo } from "./read.js";
+import { finish, listFiles, rootAndCwd } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import { globVerdict, loadRules, type RuleVerdict } from "./rules.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord, RequestableRule } from "./types.js";
+import { globVerdict, loadRules, startRulePolicy, type RuleVerdict } from "./rules.js";
+import type { Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /** The `inclusion` values Kiro documents for a steering file. */
 export const KIRO_INCLUSIONS: readonly string[] = ["always", "fileMatch", "manual", "auto"];
@@ -31,13 +31,9 @@ export async function discoverKiro(
   cwd: string,
   options: { root?: string; targetPath?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const target = options.targetPath === undefined ? undefined : { cwd, path: targetRelativeTo(cwd, options.targetPath) };
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
-  const requestable: RequestableRule[] = [];
+  const start = await startRulePolicy(reader, cwd, options);
+  const { target, root, base, notes, files, requestable } = start;
+  cwd = start.cwd;
   for (const dir of rootAndCwd(cwd, root)) {
     const paths = await listFiles(reader, join(dir, ".kiro/steering"), notes, (n) => n.endsWith(".md"), false);
     await loadRules(reader, paths, base, ".md", notes, files, requestable, (rule): RuleVerdict => {

@@ -4,7 +4,7 @@
 import { parseFrontmatter, splitFrontmatter, type RawFrontmatter } from "./frontmatter.js";
 import { anyGlobMatches } from "./glob.js";
 import { relative } from "./paths.js";
-import { readCandidate } from "./read.js";
+import { checkDir, readCandidate, resolveRoot, targetRelativeTo } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
 import type { DiscoveredFile, DiscoveryNote, RequestableRule } from "./types.js";
 
@@ -79,4 +79,35 @@ export function globVerdict(
     notes.push({ path: rulePath, message: `${rulePath}: glob ${JSON.stringify(pattern)} ignored: ${message}` });
   if (!rel.startsWith("..") && anyGlobMatches(patterns, rel, anyDepth, bad)) return { load: true };
   return { load: false, why: `${list}: ${JSON.stringify(rel)} does not match` };
+}
+
+/** Where a rule-folder policy (copilot, cline, kiro, windsurf) starts: its folders, its target and empty results. */
+export interface RulePolicyStart {
+  /** The checked working directory (absolute). */
+  cwd: string;
+  /** The project root found by `.git` (or given), or null. */
+  root: string | null;
+  /** What labels are relative to: the root, else cwd. */
+  base: string;
+  /** The file an agent works on, relative to cwd, when the caller named one (globs attach rules by it). */
+  target: { cwd: string; path: string } | undefined;
+  notes: DiscoveryNote[];
+  files: DiscoveredFile[];
+  requestable: RequestableRule[];
+}
+
+/**
+ * The common start of a rule-folder policy: checks `cwd`, resolves the root by `.git` and the target path.
+ * @throws PromptasmError E_NOT_FOUND when `cwd` does not exist or is not a directory; E_ARG when `cwd` or `root` is
+ *   not absolute, `cwd` is not inside `root`, or `targetPath` is outside cwd.
+ */
+export async function startRulePolicy(
+  reader: WorkspaceReader,
+  cwd: string,
+  options: { root?: string; targetPath?: string },
+): Promise<RulePolicyStart> {
+  const dir = await checkDir(reader, cwd);
+  const target = options.targetPath === undefined ? undefined : { cwd: dir, path: targetRelativeTo(dir, options.targetPath) };
+  const root = await resolveRoot(reader, dir, options.root, [".git"]);
+  return { cwd: dir, root, base: root ?? dir, target, notes: [], files: [], requestable: [] };
 }

@@ -3,12 +3,10 @@
 // WorkspaceReader.
 import { valueList, valueText } from "./frontmatter.js";
 import { join } from "./paths.js";
-import {
-  chainDown, checkDir, finish, listFiles, readCandidate, resolveRoot, rootAndCwd, targetRelativeTo,
-} from "./read.js";
+import { chainDown, finish, listFiles, readCandidate, rootAndCwd } from "./read.js";
 import type { WorkspaceReader } from "./reader.js";
-import { globVerdict, loadRules, type RuleVerdict } from "./rules.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord, RequestableRule } from "./types.js";
+import { globVerdict, loadRules, startRulePolicy, type RuleVerdict } from "./rules.js";
+import type { Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /** The `trigger` values Windsurf documents for a rule. */
 export const WINDSURF_TRIGGERS: readonly string[] = ["always_on", "glob", "model_decision", "manual"];
@@ -39,13 +37,9 @@ export async function discoverWindsurf(
   cwd: string,
   options: { root?: string; targetPath?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const target = options.targetPath === undefined ? undefined : { cwd, path: targetRelativeTo(cwd, options.targetPath) };
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
-  const requestable: RequestableRule[] = [];
+  const start = await startRulePolicy(reader, cwd, options);
+  const { target, root, base, notes, files, requestable } = start;
+  cwd = start.cwd;
   for (const dir of rootAndCwd(cwd, root)) {
     const legacy = await readCandidate(reader, join(dir, ".windsurfrules"), base, notes);
     if (legacy) files.push(legacy);
