@@ -41,6 +41,7 @@
 // grading step (grade.ts) weighs such context.
 
 import { foldWord } from "./fold.js";
+import { LETTER_GROUP_TABLE } from "./rules-i18n-groups.js";
 import type { Rule, RuleScope } from "./rule-types.js";
 import { SEP, SEP_UNIT } from "./words.js";
 
@@ -853,66 +854,84 @@ interface SvoOverride {
 // LETTER_GROUPS groups, most frequent first, each into the group (round robin from its turn) that keeps the most words
 // of each list apart: two words of one list that read the same under the groups, or one a prefix of the other, would
 // make one of them match what the other matches.
-const usedLetters = new Map<Script, Map<string, number>>();
-const wordLists: Array<{ script: Script; words: string[][][] }> = [];
-build((u) => [u], (script, words) => {
-  wordLists.push({ script, words });
-  const m = usedLetters.get(script) ?? new Map<string, number>();
-  for (const w of words) for (const pos of w) for (const u of pos) if (u.charCodeAt(0) >= 0x80) m.set(u, (m.get(u) ?? 0) + 1);
-  usedLetters.set(script, m);
-});
-const groupOf = new Map<string, string[]>();
-for (const [script, counts] of usedLetters) {
-  // Negation markers keep a class of their own, so a negated verb never reads as its imperative (Japanese "無視しない"
-  // is not "無視しろ", Korean "무시하지" is not "무시하고").
-  for (const l of counts.keys()) if (SINGLE_LETTERS.includes(l)) groupOf.set(l, [l]);
-  const letters = [...counts.keys()].filter((l) => !SINGLE_LETTERS.includes(l)).sort((a, b) => counts.get(b)! - counts.get(a)! || a.charCodeAt(0) - b.charCodeAt(0));
-  const n = LETTER_GROUPS[script];
-  const groups: string[][] = Array.from({ length: n }, () => []);
-  const gid = new Map<string, number>();
-  const lists = wordLists.filter((l) => l.script === script);
-  const listsOf = new Map<string, Array<string[][][]>>();
-  for (const l of lists) for (const w of l.words) for (const pos of w) for (const u of pos) {
-    const ls = listsOf.get(u) ?? [];
-    if (!ls.includes(l.words)) ls.push(l.words);
-    listsOf.set(u, ls);
-  }
-  // A word's spelling under the groups so far: per position, its units' group ids (a unit not yet placed is itself).
-  const part = (u: string) => { const g = gid.get(u); return g === undefined ? u : `#${g}`; };
-  const key = (w: string[][]) => {
-    let out = "";
-    for (const pos of w) out += (pos.length === 1 ? part(pos[0]!) : [...new Set(pos.map(part))].sort().join("|")) + " ";
-    return out;
-  };
-  // Clashes between the words of a list that hold `l` and the other words of the list.
-  const clashes = (words: string[][][], l: string, fixed: Array<string | null>) => {
-    let c = 0;
-    words.forEach((w, i) => {
-      if (fixed[i] !== null) return;
-      const a = key(w);
-      words.forEach((_, j) => {
-        if (i === j) return;
-        const b = fixed[j] ?? key(words[j]!);
-        if (a === b || b.startsWith(a) || a.startsWith(b)) c++;
-      });
-    });
-    return c;
-  };
-  letters.forEach((l, i) => {
-    let best = -1, bestCost = Infinity;
-    const ls = listsOf.get(l) ?? [];
-    // Keys of the words without `l` do not change while `l` is being placed; the others are marked by holding `l`.
-    const fixed = ls.map((ws) => ws.map((w) => (w.some((pos) => pos.includes(l)) ? null : key(w))));
-    for (let k = 0; k < Math.min(n, 12) && bestCost > 0; k++) {
-      const g = (i + k) % n;
-      gid.set(l, g);
-      const cost = ls.reduce((sum, ws, x) => sum + clashes(ws, l, fixed[x]!), 0);
-      if (cost < bestCost) { best = g; bestCost = cost; }
-    }
-    gid.set(l, best);
-    groups[best]!.push(l);
+/**
+ * Computes the letter groups from the word lists (the two passes above): per letter, the group it matches as, in a
+ * fixed order. Costs about 0.3 s, so the result is generated into rules-i18n-groups.ts (`npm run gen:i18n-groups`)
+ * and this runs only in the generator and in the test that checks the generated file is current.
+ * @returns the groups, each a list of letters (UTF-16 code units as strings), in the order the rules use them.
+ */
+export function computeLetterGroups(): string[][] {
+  const usedLetters = new Map<Script, Map<string, number>>();
+  const wordLists: Array<{ script: Script; words: string[][][] }> = [];
+  build((u) => [u], (script, words) => {
+    wordLists.push({ script, words });
+    const m = usedLetters.get(script) ?? new Map<string, number>();
+    for (const w of words) for (const pos of w) for (const u of pos) if (u.charCodeAt(0) >= 0x80) m.set(u, (m.get(u) ?? 0) + 1);
+    usedLetters.set(script, m);
   });
-  for (const g of groups) for (const l of g) groupOf.set(l, g);
+  const groupOf = new Map<string, string[]>();
+  for (const [script, counts] of usedLetters) {
+    // Negation markers keep a class of their own, so a negated verb never reads as its imperative (Japanese "無視しない"
+    // is not "無視しろ", Korean "무시하지" is not "무시하고").
+    for (const l of counts.keys()) if (SINGLE_LETTERS.includes(l)) groupOf.set(l, [l]);
+    const letters = [...counts.keys()].filter((l) => !SINGLE_LETTERS.includes(l)).sort((a, b) => counts.get(b)! - counts.get(a)! || a.charCodeAt(0) - b.charCodeAt(0));
+    const n = LETTER_GROUPS[script];
+    const groups: string[][] = Array.from({ length: n }, () => []);
+    const gid = new Map<string, number>();
+    const lists = wordLists.filter((l) => l.script === script);
+    const listsOf = new Map<string, Array<string[][][]>>();
+    for (const l of lists) for (const w of l.words) for (const pos of w) for (const u of pos) {
+      const ls = listsOf.get(u) ?? [];
+      if (!ls.includes(l.words)) ls.push(l.words);
+      listsOf.set(u, ls);
+    }
+    // A word's spelling under the groups so far: per position, its units' group ids (a unit not yet placed is itself).
+    const part = (u: string) => { const g = gid.get(u); return g === undefined ? u : `#${g}`; };
+    const key = (w: string[][]) => {
+      let out = "";
+      for (const pos of w) out += (pos.length === 1 ? part(pos[0]!) : [...new Set(pos.map(part))].sort().join("|")) + " ";
+      return out;
+    };
+    // Clashes between the words of a list that hold `l` and the other words of the list.
+    const clashes = (words: string[][][], l: string, fixed: Array<string | null>) => {
+      let c = 0;
+      words.forEach((w, i) => {
+        if (fixed[i] !== null) return;
+        const a = key(w);
+        words.forEach((_, j) => {
+          if (i === j) return;
+          const b = fixed[j] ?? key(words[j]!);
+          if (a === b || b.startsWith(a) || a.startsWith(b)) c++;
+        });
+      });
+      return c;
+    };
+    letters.forEach((l, i) => {
+      let best = -1, bestCost = Infinity;
+      const ls = listsOf.get(l) ?? [];
+      // Keys of the words without `l` do not change while `l` is being placed; the others are marked by holding `l`.
+      const fixed = ls.map((ws) => ws.map((w) => (w.some((pos) => pos.includes(l)) ? null : key(w))));
+      for (let k = 0; k < Math.min(n, 12) && bestCost > 0; k++) {
+        const g = (i + k) % n;
+        gid.set(l, g);
+        const cost = ls.reduce((sum, ws, x) => sum + clashes(ws, l, fixed[x]!), 0);
+        if (cost < bestCost) { best = g; bestCost = cost; }
+      }
+      gid.set(l, best);
+      groups[best]!.push(l);
+    });
+    for (const g of groups) for (const l of g) groupOf.set(l, g);
+  }
+  const out: string[][] = [];
+  const seen = new Set<string[]>();
+  for (const g of groupOf.values()) if (!seen.has(g)) { seen.add(g); out.push(g); }
+  return out;
+}
+
+const groupOf = new Map<string, string[]>();
+for (const group of LETTER_GROUP_TABLE) {
+  const letters = [...group];
+  for (const l of letters) groupOf.set(l, letters);
 }
 const built = build((u) => groupOf.get(u) ?? [u]);
 
