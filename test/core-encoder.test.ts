@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createCore } from "../src/core/wasm.js";
 import { compileRules } from "../src/scan/compile.js";
 import { BUILTIN_RULES } from "../src/scan/rules.js";
-import { CORPUS, describeCorpus, itCorpus } from "./helpers/corpus.js";
+import { CORPUS, itCorpus } from "./helpers/corpus.js";
 
 const module = await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url)));
 const plain = await createCore(module);
@@ -14,7 +14,7 @@ const fast = await createCore(module, { encodeUtf16: (t) => Buffer.from(t, "utf1
 const RULES = compileRules(BUILTIN_RULES.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true })));
 
 
-describeCorpus("core with a UTF-16 encoder", () => {
+describe("core with a UTF-16 encoder", () => {
   itCorpus("scans, finds invisible characters and agrees with the default path on every corpus file", async () => {
     let files = 0;
     for (const side of ["benign", "attacks"]) {

@@ -101,7 +101,7 @@ describe("countTokens, known counts", () => {
 });
 
 describe("pieces", () => {
-  it("splitForCounting covers the text in order with pieces of at most MAX_PIECE", () => {
+  itCorpus("splitForCounting covers the text in order with pieces of at most MAX_PIECE", () => {
     const text = corpusFile("steipete__agent-rules/docs__swift6-migration.mdc");
     const ends = splitForCounting(text);
     expect(ends.length).toBeGreaterThan(text.length / MAX_PIECE);
