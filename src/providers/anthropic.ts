@@ -12,7 +12,7 @@
 import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
-import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
+import { cacheSwitches, type ProviderBuildInput, type ProviderRecord, type RequestKindSpec } from "./record.js";
 
 /** Cache lifetime of a breakpoint: 5 minutes (the API default) or 1 hour, refreshed on each hit (prompt-caching page). */
 export type AnthropicTtl = "5m" | "1h";
@@ -481,11 +481,9 @@ export const anthropicProvider: ProviderRecord = {
     messages: input.messages as AnthropicMessage[],
     model: input.model,
     maxTokens: input.maxTokens ?? 1024,
-    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...cacheSwitches(input),
     ...(input.tools !== undefined ? { tools: input.tools as unknown as AnthropicTool[] } : {}),
     ...(input.ttl !== undefined ? { ttl: input.ttl as AnthropicTtl } : {}),
-    ...(input.cache !== undefined ? { cache: input.cache } : {}),
-    ...(input.toolResultBreakpoints !== undefined ? { toolResultBreakpoints: input.toolResultBreakpoints } : {}),
   }),
   requestKinds: [ANTHROPIC_REQUEST_KIND],
   sources: ["https://platform.claude.com/docs/en/build-with-claude/prompt-caching"],

@@ -9,7 +9,7 @@ import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { estimateTokens, minCacheableTokens, MAX_CACHE_BREAKPOINTS } from "./anthropic.js";
 import { arr, canonical, isObj, maxTokensProblem, messageParts, type Obj, type Part } from "./parts.js";
-import type { ProviderBuildInput, ProviderRecord, RequestKindSpec } from "./record.js";
+import { cacheSwitches, type ProviderBuildInput, type ProviderRecord, type RequestKindSpec } from "./record.js";
 
 /** A cache checkpoint block. `ttl` is written only for "1h" (absent means the 5-minute default). */
 export interface BedrockCachePointBlock {
@@ -246,12 +246,10 @@ export const bedrockProvider: ProviderRecord = {
     system: input.system,
     messages: input.messages as BedrockMessageLike[],
     modelId: input.model,
-    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...cacheSwitches(input),
     ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
     ...(input.tools !== undefined ? { tools: input.tools } : {}),
     ...(input.ttl === "5m" || input.ttl === "1h" ? { ttl: input.ttl } : {}),
-    ...(input.cache !== undefined ? { cache: input.cache } : {}),
-    ...(input.toolResultBreakpoints !== undefined ? { toolResultBreakpoints: input.toolResultBreakpoints } : {}),
     messageCachePoints: 3,
   }),
   requestKinds: [BEDROCK_REQUEST_KIND],

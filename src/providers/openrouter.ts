@@ -12,7 +12,7 @@ import { PromptasmError } from "../errors.js";
 import { splitAtBoundary } from "../prompt/boundary.js";
 import { ANTHROPIC_TTLS, MAX_CACHE_BREAKPOINTS, estimateTokens, minCacheableTokens, type AnthropicTtl } from "./anthropic.js";
 import type { OpenAIChatMessage, OpenAIChatMessageLike, OpenAIChatTool, OpenAIToolLike } from "./openai.js";
-import type { ProviderBuildInput, ProviderRecord } from "./record.js";
+import { cacheSwitches, type ProviderBuildInput, type ProviderRecord } from "./record.js";
 import { maxTokensProblem } from "./parts.js";
 
 /** A text part with an optional breakpoint. */
@@ -196,12 +196,10 @@ export const openrouterProvider: ProviderRecord = {
     system: input.system,
     messages: input.messages as OpenAIChatMessageLike[],
     model: input.model,
-    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...cacheSwitches(input),
     ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
     ...(input.tools !== undefined ? { tools: input.tools } : {}),
     ...(input.ttl === "5m" || input.ttl === "1h" ? { ttl: input.ttl } : {}),
-    ...(input.cache !== undefined ? { cache: input.cache } : {}),
-    ...(input.toolResultBreakpoints !== undefined ? { toolResultBreakpoints: input.toolResultBreakpoints } : {}),
   }),
   requestKinds: [],
   sources: ["https://openrouter.ai/docs/client-sdks/typescript/models/anthropiccachecontroldirective", "https://platform.claude.com/docs/en/build-with-claude/prompt-caching"],

@@ -61,6 +61,19 @@ export interface ProviderBuildInput {
   cachedContent?: string;
 }
 
+/**
+ * The optional per-request switches of a build input, each present only when the caller set it (the builders take
+ * `exactOptionalPropertyTypes`-style options): `ephemeral` text, `cache` on/off and `toolResultBreakpoints`.
+ * Shared by the registry records whose builders take all three (Anthropic, Bedrock, the router).
+ */
+export function cacheSwitches(input: ProviderBuildInput): { ephemeral?: string; cache?: boolean; toolResultBreakpoints?: boolean } {
+  return {
+    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
+    ...(input.cache !== undefined ? { cache: input.cache } : {}),
+    ...(input.toolResultBreakpoints !== undefined ? { toolResultBreakpoints: input.toolResultBreakpoints } : {}),
+  };
+}
+
 /** Everything promptasm knows about one provider's prompt cache. */
 export interface ProviderRecord {
   /** Stable id, e.g. "anthropic", "openrouter". */
