@@ -14,7 +14,7 @@
 // start of a match is decided before the state accepts, and a match starting at offset i + 1 is reported after
 // consuming text[i].
 
-import type { RuleSetTables } from "../core/rule-tables.js";
+import { checkTables, isVerifiedTables, type RuleSetDfa, type RuleSetTables } from "../core/rule-tables.js";
 import { PromptasmError } from "../errors.js";
 import { foldTable, SKIP } from "./fold.js";
 import {
@@ -243,6 +243,9 @@ class Nfa {
  * tables built before the change are not loaded after it. (`npm run gen:rule-tables -- --check`, run by
  * test/core-precompiled.test.ts, also catches a forgotten bump: it compares the shipped file with a fresh build.)
  */
+// The tables' consistency check lives with their contract (core/rule-tables.ts); re-exported for callers here.
+export { checkTables };
+
 export const RULE_COMPILER_VERSION = "promptasm-rules/1";
 
 /**
@@ -275,6 +278,11 @@ export class CompiledRuleSet {
   generation = 0;
   /** DFA states built since compile (all generations), for benchmarks. */
   statesBuilt = 0;
+  /**
+   * DFA transitions built since compile (all generations): step() calls, the unit of ScanLimit.maxNewTransitions. The
+   * Scanner charges a WorkBudget with its change over a pass.
+   */
+  transitionsBuilt = 0;
 
   private readonly t: RuleSetTables;
   private readonly nStates: number;
@@ -282,10 +290,26 @@ export class CompiledRuleSet {
   private readonly acceptOf: Int32Array;
   private readonly mark: Int32Array;
   private epoch = 0;
-  private kernels: number[][] = [];
+  /** Per state id: its kernel (NFA states, ascending). */
+  private kernels: Int32Array[] = [];
   private lastWord: boolean[] = [];
   private accepts: number[][] = [];
-  private ids = new Map<string, number>();
+  /** Kernel hash (hashKernel) -> the last state id interned with it; `sameHash` chains the earlier ones. */
+  private ids = new Map<number, number>();
+  /** Per state id: the previous id whose kernel has the same hash, or -1. */
+  private sameHash: number[] = [];
+  /**
+   * Transitions known without building them, valid in generation `knownGeneration` only: from * nClasses + class ->
+   * target, from the states shipped in the tables (RuleSetTables.dfa, loaded as the first states).
+   */
+  private known: Map<number, number> | undefined;
+  private knownGeneration = -1;
+  /** While recording (recordTransitions()): the transitions built, as (from, class, to) triples. */
+  private log: number[] | undefined;
+  /** step()'s merged targets, reused: a new kernel is copied out of it only when it is interned. */
+  private merged = new Int32Array(1024);
+  /** Per state id (this generation), its kernel's closure outside the root's, without and with \b edges (step()). */
+  private closures: Array<Array<Int32Array | undefined>> = [[], []];
 
   /**
    * @param source rule patterns to compile, or the tables of a set compiled earlier (tables()).
@@ -302,7 +326,8 @@ export class CompiledRuleSet {
       this.origin = "compiled";
     } else if (source !== null && typeof source === "object" && (source as RuleSetTables).classMap instanceof Uint8Array) {
       t = source as RuleSetTables;
-      checkTables(t);
+      // Tables read from a table file whose digest matched were checked when the file was written (encodeRuleTables).
+      if (!isVerifiedTables(t)) checkTables(t);
       this.origin = "precompiled";
     } else {
       throw new PromptasmError("E_RULES", `patterns must be an array, got ${source === null ? "null" : typeof source}`);
@@ -319,7 +344,45 @@ export class CompiledRuleSet {
     this.cutsOk = [0x09, 0x0a, 0x20].every((u) => t.classMap[u] !== t.skipClass && t.isWord[t.classMap[u]!] !== 1);
     this.nRules = t.nRules;
     this.capacity = capacity;
+    if (t.dfa && t.dfa.lastWord.length <= capacity) this.preload(t.dfa);
     this.buildMs = performance.now() - t0;
+  }
+
+  // Interns the shipped states in order (so they keep their ids) and keeps their transitions for step().
+  private preload(d: RuleSetDfa): void {
+    for (let s = 0; s < d.lastWord.length; s++) {
+      const kernel = d.kernels.subarray(d.kernelStart[s]!, d.kernelStart[s + 1]!);
+      if (this.intern(kernel, kernel.length, d.lastWord[s] === 1) !== s) {
+        throw new PromptasmError("E_RULES", `rule tables: DFA state ${s} repeats an earlier state`);
+      }
+    }
+    const known = new Map<number, number>();
+    for (let k = 0; k < d.transitions.length; k += 3) known.set(d.transitions[k]! * this.nClasses + d.transitions[k + 1]!, d.transitions[k + 2]!);
+    this.known = known;
+    this.knownGeneration = this.generation;
+    this.statesBuilt = 0; // loaded, not built
+  }
+
+  /**
+   * Starts recording the transitions step() builds, for dfaTables() (scripts/gen-rule-tables.ts ships the states a
+   * sample text needs). Recording stops being useful if the cache is reset: dfaTables() then throws.
+   */
+  recordTransitions(): void {
+    this.log = [];
+  }
+
+  /**
+   * The current generation's states, in id order, and the transitions recorded since recordTransitions(), as
+   * RuleSetTables.dfa: what a set loaded from these tables starts with.
+   * @throws PromptasmError E_ARG when not recording, or when the cache was reset since (generation is not 0).
+   */
+  dfaTables(): RuleSetDfa {
+    if (this.log === undefined || this.generation !== 0) throw new PromptasmError("E_ARG", "dfaTables() needs recordTransitions() and no cache reset since");
+    const kernelStart = new Int32Array(this.kernels.length + 1);
+    this.kernels.forEach((k, s) => { kernelStart[s + 1] = kernelStart[s]! + k.length; });
+    const kernels = new Int32Array(kernelStart[this.kernels.length]!);
+    this.kernels.forEach((k, s) => kernels.set(k, kernelStart[s]!));
+    return { kernelStart, kernels, lastWord: Uint8Array.from(this.lastWord, (w) => (w ? 1 : 0)), transitions: Int32Array.from(this.log) };
   }
 
   /** The set's run-time tables (shared, not copied: do not modify them), e.g. to write a precompiled table file. */
@@ -333,10 +396,11 @@ export class CompiledRuleSet {
    */
   startState(): number {
     if (this.startGeneration === this.generation) return this.startId;
-    let id = this.lookup([ROOT], false);
+    const rootKernel = Int32Array.of(ROOT);
+    let id = this.lookup(rootKernel, 1, false);
     if (id === undefined) {
       if (this.size >= this.capacity) this.reset();
-      id = this.intern([ROOT], false);
+      id = this.intern(rootKernel, 1, false);
     }
     this.startId = id;
     this.startGeneration = this.generation;
@@ -350,6 +414,8 @@ export class CompiledRuleSet {
     this.lastWord = [];
     this.accepts = [];
     this.ids = new Map();
+    this.sameHash = [];
+    this.closures = [[], []];
     this.generation++;
   }
 
@@ -365,15 +431,16 @@ export class CompiledRuleSet {
   snapshot(state: number): { kernel: readonly number[]; lastWord: boolean } {
     const kernel = this.kernels[state];
     if (kernel === undefined) throw new PromptasmError("E_ARG", `DFA state ${state} does not exist in generation ${this.generation}`);
-    return { kernel, lastWord: this.lastWord[state]! };
+    return { kernel: Array.from(kernel), lastWord: this.lastWord[state]! };
   }
 
   /** The id, in the current generation, of a state taken with snapshot() (interned if new). */
   restore(snap: { kernel: readonly number[]; lastWord: boolean }): number {
-    const id = this.lookup(snap.kernel as number[], snap.lastWord);
+    const kernel = new Int32Array(snap.kernel);
+    const id = this.lookup(kernel, kernel.length, snap.lastWord);
     if (id !== undefined) return id;
     if (this.size >= this.capacity) this.reset();
-    return this.intern([...snap.kernel], snap.lastWord);
+    return this.intern(kernel, kernel.length, snap.lastWord);
   }
 
   /** Rule indices (ascending) that `state` accepts. */
@@ -389,94 +456,117 @@ export class CompiledRuleSet {
    *   has in the new generation.
    */
   step(state: number, cls: number, beforeReset: () => void): { to: number; accepts: boolean; from: number } {
+    if (this.generation === this.knownGeneration) {
+      // A shipped transition: found, not built (it does not count in transitionsBuilt).
+      const to = this.known!.get(state * this.nClasses + cls);
+      if (to !== undefined) return { to, accepts: this.accepts[to]!.length > 0, from: state };
+    }
+    this.transitionsBuilt++;
     const nextWord = cls === this.edgeClass ? false : this.t.isWord[cls] === 1;
     const kernel = this.kernels[state]!;
     const w = this.lastWord[state]!;
     const cross = w !== nextWord;
-    const targets: number[] = [];
     const { edgeStart, edgeMember, edgeTo, members } = this.t;
     const stride = this.nClasses;
     // Every state of an unanchored search holds the root, whose closure (every rule's first steps) is most of the
-    // work: its targets per class are built once and reused, and only the other kernel states are walked here.
+    // work: its targets per class are built once (sorted, without repeats) and reused, and only the other kernel
+    // states are walked here; their targets (usually few) are sorted in a reused typed buffer and merged in.
     const rooted = kernel[0] === ROOT; // kernels are sorted and the root is NFA state 0
-    if (rooted) for (const t of this.rootTargets(cross, cls)) targets.push(t);
-    for (const q of this.closure(kernel, cross, rooted ? this.rootClosure(cross).mark : undefined)) {
-      for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) if (members[edgeMember[e]! * stride + cls] === 1) targets.push(edgeTo[e]!);
-    }
-    targets.sort((a, b) => a - b);
+    const fromRoot = rooted ? this.rootTargets(cross, cls) : NO_TARGETS;
+    let buf = this.scratch;
     let n = 0;
-    for (let k = 0; k < targets.length; k++) if (k === 0 || targets[k] !== targets[k - 1]) targets[n++] = targets[k]!;
-    targets.length = n;
+    // A state is usually stepped on several classes: its closure is kept (per boundary case) for the next ones.
+    const memo = this.closures[cross ? 1 : 0]!;
+    let closed = memo[state];
+    if (closed === undefined) closed = memo[state] = new Int32Array(this.closure(kernel, cross, rooted ? this.rootClosure(cross).mark : undefined));
+    for (let k = 0; k < closed.length; k++) {
+      const q = closed[k]!;
+      for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) {
+        if (members[edgeMember[e]! * stride + cls] !== 1) continue;
+        if (n === buf.length) { const grown = new Int32Array(buf.length * 2); grown.set(buf); buf = this.scratch = grown; }
+        buf[n++] = edgeTo[e]!;
+      }
+    }
+    const own = buf.subarray(0, n).sort();
+    if (this.merged.length < fromRoot.length + n) this.merged = new Int32Array(2 * (fromRoot.length + n));
+    const targets = this.merged;
+    const len = mergeSorted(fromRoot, own, targets);
     let from = state;
-    if (this.size >= this.capacity && this.lookup(targets, nextWord) === undefined) {
+    if (this.size >= this.capacity && this.lookup(targets, len, nextWord) === undefined) {
       beforeReset();
       this.reset();
-      from = this.intern(kernel, w);
+      from = this.intern(kernel, kernel.length, w);
     }
-    const to = this.intern(targets, nextWord);
+    const to = this.intern(targets, len, nextWord);
+    this.log?.push(from, cls, to);
     return { to, accepts: this.accepts[to]!.length > 0, from };
   }
 
-  private key(kernel: number[], w: boolean): string {
-    // NFA ids fit in one UTF-16 code unit for rule sets of practical size; join() is the fallback.
-    if (kernel.length >= 4096) return (w ? "w" : "n") + kernel.join(",");
-    if (this.nStates < 0xffff) return (w ? "w" : "n") + String.fromCharCode.apply(null, kernel);
-    // Larger NFAs: each id as two code units.
-    const units = new Uint16Array(kernel.length * 2);
-    for (let k = 0; k < kernel.length; k++) { units[2 * k] = kernel[k]! >>> 16; units[2 * k + 1] = kernel[k]! & 0xffff; }
-    return (w ? "w" : "n") + String.fromCharCode.apply(null, units as unknown as number[]);
-  }
-
-  private lookup(kernel: number[], w: boolean): number | undefined {
-    return this.ids.get(this.key(kernel, w));
-  }
-
-  private intern(kernel: number[], w: boolean): number {
-    const key = this.key(kernel, w);
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.kernels.length;
-      this.ids.set(key, id);
-      this.kernels.push(kernel);
-      this.lastWord.push(w);
-      const rules: number[] = [];
-      for (const q of kernel) if (this.acceptOf[q]! >= 0) rules.push(this.acceptOf[q]!);
-      this.accepts.push(rules.sort((a, b) => a - b));
-      this.statesBuilt++;
+  /** The id of the state with the first `n` entries of `kernel` and `w`, if this generation has it. */
+  private lookup(kernel: Int32Array, n: number, w: boolean): number | undefined {
+    let id = this.ids.get(hashKernel(kernel, n, w));
+    while (id !== undefined && id >= 0) {
+      if (this.lastWord[id] === w && sameKernel(this.kernels[id]!, kernel, n)) return id;
+      id = this.sameHash[id]!;
     }
+    return undefined;
+  }
+
+  /** lookup(), else a new state (the kernel's first `n` entries copied). */
+  private intern(kernel: Int32Array, n: number, w: boolean): number {
+    const h = hashKernel(kernel, n, w);
+    const first = this.ids.get(h);
+    for (let id = first; id !== undefined && id >= 0; id = this.sameHash[id]!) {
+      if (this.lastWord[id] === w && sameKernel(this.kernels[id]!, kernel, n)) return id;
+    }
+    const id = this.kernels.length;
+    const own = kernel.slice(0, n);
+    this.ids.set(h, id);
+    this.sameHash.push(first ?? -1);
+    this.kernels.push(own);
+    this.lastWord.push(w);
+    const rules: number[] = [];
+    for (let k = 0; k < n; k++) if (this.acceptOf[own[k]!]! >= 0) rules.push(this.acceptOf[own[k]!]!);
+    this.accepts.push(rules.sort((a, b) => a - b));
+    this.statesBuilt++;
     return id;
   }
 
   // The root's closure (without and with the \b edges) as a membership array, and its targets per class.
-  private rootClosures: Array<{ mark: Uint8Array; states: number[]; targets: Array<number[] | undefined> } | undefined> = [undefined, undefined];
-  private rootClosure(cross: boolean): { mark: Uint8Array; states: number[]; targets: Array<number[] | undefined> } {
+  private rootClosures: Array<{ mark: Uint8Array; states: number[]; targets: Array<Int32Array | undefined> } | undefined> = [undefined, undefined];
+  private rootClosure(cross: boolean): { mark: Uint8Array; states: number[]; targets: Array<Int32Array | undefined> } {
     const k = cross ? 1 : 0;
     let rc = this.rootClosures[k];
     if (!rc) {
-      const states = this.closure([ROOT], cross);
+      const states = this.closure(Int32Array.of(ROOT), cross);
       const mark = new Uint8Array(this.nStates);
       for (const q of states) mark[q] = 1;
       rc = this.rootClosures[k] = { mark, states, targets: [] };
     }
     return rc;
   }
-  private rootTargets(cross: boolean, cls: number): number[] {
+  // Sorted, without repeats.
+  private rootTargets(cross: boolean, cls: number): Int32Array {
     const rc = this.rootClosure(cross);
     let t = rc.targets[cls];
     if (!t) {
-      t = [];
+      const list: number[] = [];
       const { edgeStart, edgeMember, edgeTo, members } = this.t;
       const stride = this.nClasses;
-      for (const q of rc.states) for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) if (members[edgeMember[e]! * stride + cls] === 1) t.push(edgeTo[e]!);
-      rc.targets[cls] = t;
+      for (const q of rc.states) for (let e = edgeStart[q]!, end = edgeStart[q + 1]!; e < end; e++) if (members[edgeMember[e]! * stride + cls] === 1) list.push(edgeTo[e]!);
+      const sorted = new Int32Array(list).sort();
+      const out = new Int32Array(sorted.length);
+      t = rc.targets[cls] = out.slice(0, mergeSorted(NO_TARGETS, sorted, out));
     }
     return t;
   }
+  /** A reused buffer for step()'s targets outside the root's closure. */
+  private scratch = new Int32Array(256);
 
   // Epsilon closure (and \b edges when a boundary lies between the last and the next symbol); epoch-stamped marks
   // instead of a Set, since this runs for every new transition. States in `skip` (the root's closure, handled by
   // rootTargets) are left out, and so is everything reached only through them.
-  private closure(kernel: number[], crossBoundary: boolean, skip?: Uint8Array): number[] {
+  private closure(kernel: Int32Array, crossBoundary: boolean, skip?: Uint8Array): number[] {
     const mark = this.mark;
     const epoch = ++this.epoch;
     const { epsStart, epsTo, boundaryStart, boundaryTo } = this.t;
@@ -499,6 +589,37 @@ export class CompiledRuleSet {
 
 /** The NFA's unanchored start state (compileTables creates it first). */
 const ROOT = 0;
+
+const NO_TARGETS = new Int32Array(0);
+
+/**
+ * Writes the union of two ascending lists into `out` as one ascending list without repeats (a DFA state's kernel)
+ * and returns its length: `a` has no repeats, `b` may have some; `out` holds at least a.length + b.length.
+ */
+function mergeSorted(a: Int32Array, b: Int32Array, out: Int32Array): number {
+  let i = 0, j = 0, n = 0, last = -1;
+  while (i < a.length || j < b.length) {
+    const x = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (x !== last) { out[n++] = x; last = x; }
+  }
+  return n;
+}
+
+/** A 32-bit hash (FNV-1a style over whole ints, then mixed) of a kernel's first `n` entries and its word flag. */
+function hashKernel(k: Int32Array, n: number, w: boolean): number {
+  let h = w ? 0x811c9dc5 : 0x2545f491;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ k[i]!, 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x45d9f3b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Whether `a` equals the first `n` entries of `b`. */
+function sameKernel(a: Int32Array, b: Int32Array, n: number): boolean {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 // Parses, partitions and builds the NFA: the tables of a compiled rule set.
 function compileTables(patterns: readonly PatternInput[]): RuleSetTables {
@@ -530,44 +651,6 @@ function compileTables(patterns: readonly PatternInput[]): RuleSetTables {
   };
 }
 
-/**
- * Checks that tables are consistent (lengths, every class, state and set index in range, the accept states distinct),
- * so a damaged table file fails here with E_RULES instead of misbehaving in a scan. Linear in the tables' size.
- * @throws PromptasmError E_RULES naming the first inconsistency.
- */
-export function checkTables(t: RuleSetTables): void {
-  const bad = (what: string): never => { throw new PromptasmError("E_RULES", `rule tables: ${what}`); };
-  const isInt = (v: unknown, lo: number, hi: number) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
-  if (!isInt(t.nClasses, 2, 256)) bad(`nClasses ${t.nClasses} is not in 2..256`);
-  if (t.skipClass !== t.nClasses - 1) bad(`skipClass ${t.skipClass} is not nClasses - 1`);
-  if (!isInt(t.edgeClass, 0, t.nClasses - 2)) bad(`edgeClass ${t.edgeClass} is out of range`);
-  if (!(t.classMap instanceof Uint8Array) || t.classMap.length !== 0x10000) bad("classMap must be 65,536 bytes");
-  for (let u = 0; u < 0x10000; u++) if (t.classMap[u]! >= t.nClasses) bad(`classMap[${u}] is out of range`);
-  if (!(t.isWord instanceof Uint8Array) || t.isWord.length !== t.nClasses) bad("isWord must hold one byte per class");
-  if (!(t.members instanceof Uint8Array) || t.members.length % t.nClasses !== 0) bad("members must hold nClasses bytes per set");
-  const nMembers = t.members.length / t.nClasses;
-  for (const a of [t.epsStart, t.epsTo, t.boundaryStart, t.boundaryTo, t.edgeStart, t.edgeMember, t.edgeTo, t.acceptState]) {
-    if (!(a instanceof Int32Array)) bad("NFA lists must be Int32Arrays");
-  }
-  const n = t.epsStart.length - 1;
-  if (n < 1) bad("the NFA has no states");
-  const checkCsr = (name: string, start: Int32Array, to: Int32Array, max: number) => {
-    if (start.length !== n + 1 || start[0] !== 0 || start[n] !== to.length) bad(`${name} starts do not cover the list`);
-    for (let q = 0; q < n; q++) if (start[q + 1]! < start[q]!) bad(`${name} starts decrease at state ${q}`);
-    for (let k = 0; k < to.length; k++) if (!(to[k]! >= 0 && to[k]! < max)) bad(`${name}[${k}] is out of range`);
-  };
-  checkCsr("epsilon edge", t.epsStart, t.epsTo, n);
-  checkCsr("boundary edge", t.boundaryStart, t.boundaryTo, n);
-  checkCsr("edge", t.edgeStart, t.edgeTo, n);
-  if (t.edgeMember.length !== t.edgeTo.length) bad("edgeMember and edgeTo differ in length");
-  for (let k = 0; k < t.edgeMember.length; k++) if (!(t.edgeMember[k]! >= 0 && t.edgeMember[k]! < nMembers)) bad(`edgeMember[${k}] is out of range`);
-  if (!isInt(t.nRules, 0, n) || t.acceptState.length !== t.nRules) bad("acceptState must hold one state per rule");
-  const seen = new Uint8Array(n);
-  for (const q of t.acceptState) {
-    if (!(q > ROOT && q < n) || seen[q] === 1) bad(`accept state ${q} is out of range or used twice`);
-    seen[q] = 1;
-  }
-}
 
 /**
  * The key a precompiled rule set is stored under: `digest` (SHA-256, hex) of the compiler version and each pattern's
@@ -643,6 +726,11 @@ export class CompiledRuleGroups {
   /** DFA states built since compile, summed over the groups. */
   get statesBuilt(): number {
     return this.groups.reduce((a, g) => a + g.statesBuilt, 0);
+  }
+
+  /** DFA transitions built since compile, summed over the groups. */
+  get transitionsBuilt(): number {
+    return this.groups.reduce((a, g) => a + g.transitionsBuilt, 0);
   }
 
   /** Most DFA states one group caches at once. */
