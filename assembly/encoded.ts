@@ -1,5 +1,5 @@
 // Encoded-text candidates: does a text hold anything the scanner's decoders (src/scan/decoders.ts) would decode —
-// an HTML entity, a percent or \x escape, a hex run or a base64 run that looks like text? One pass, 64 characters per
+// an HTML entity, a percent, \x or \u escape, a hex run or a base64 run that looks like text? One pass, 64 characters per
 // step: a nibble-table lookup (SIMD) classifies 16 at once as base64 alphabet or '&' '%' '\', and bit masks find the
 // runs of 16 or more alphabet characters; only those runs (about 7% of the shared corpus's text) and the escape
 // characters get a closer look. It runs over UTF-8 bytes (the UTF-8 entry, before decoding: every character looked for
@@ -16,7 +16,7 @@
 
 import { decodedPointer, decodedUnits, inputLength, inputPointer } from "./utf8";
 
-/** An HTML entity (&#…, &#x…, &name; or &nbsp/&amp/&lt/&gt/&quot), a %HH escape or a \xHH escape. */
+/** An HTML entity (&#…, &#x…, &name; or &nbsp/&amp/&lt/&gt/&quot), a %HH escape, or a \xHH, \uHHHH, \u{H or \UHHHHHHHH escape. */
 const ENCODED_ESCAPE: i32 = 1;
 /** A run of 16 or more hex digits. */
 const ENCODED_HEX: i32 = 2;
@@ -205,6 +205,15 @@ function spells<T>(p: usize, n: i32, i: i32, word: string): i32 {
   return 1;
 }
 
+/** Whether the `count` units at i are hex digits: 1 yes, 0 no, -1 the text ends first. */
+function hexDigitsAt<T>(p: usize, n: i32, i: i32, count: i32): i32 {
+  for (let k = 0; k < count; k++) {
+    if (i + k >= n) return -1;
+    if (!isHexUnit(unitAt<T>(p, i + k))) return 0;
+  }
+  return 1;
+}
+
 /**
  * Whether the '&', '%' or '\' at i starts an escape: 1 yes, 0 no, -1 the text ends before it can tell (an open end
  * then counts as yes).
@@ -215,11 +224,15 @@ function escapeAt<T>(p: usize, n: i32, i: i32): i32 {
     if (i + 2 >= n) return -1;
     return isHexUnit(unitAt<T>(p, i + 1)) && isHexUnit(unitAt<T>(p, i + 2)) ? 1 : 0;
   }
-  if (c == 0x5C) { // \xHH
+  if (c == 0x5C) { // \xHH, \uHHHH, \u{H, \UHHHHHHHH
     if (i + 1 >= n) return -1;
-    if (unitAt<T>(p, i + 1) != 0x78) return 0;
-    if (i + 3 >= n) return -1;
-    return isHexUnit(unitAt<T>(p, i + 2)) && isHexUnit(unitAt<T>(p, i + 3)) ? 1 : 0;
+    const d = unitAt<T>(p, i + 1);
+    if (d == 0x78) return hexDigitsAt<T>(p, n, i + 2, 2);
+    if (d == 0x55) return hexDigitsAt<T>(p, n, i + 2, 8);
+    if (d != 0x75) return 0;
+    if (i + 2 >= n) return -1;
+    if (unitAt<T>(p, i + 2) == 0x7B) return hexDigitsAt<T>(p, n, i + 3, 1);
+    return hexDigitsAt<T>(p, n, i + 2, 4);
   }
   // '&'
   if (i + 1 >= n) return -1;

@@ -1,7 +1,8 @@
 // Generates the invisible-character set for both sides of the engine from the one list below:
 // - assembly/invisible-set.ts: range tests the WebAssembly core's invisible pass (assembly/invisible.ts) and the
 //   UTF-8 decoder's candidate flag (assembly/utf8.ts) call;
-// - src/util/invisible-set.ts: the same ranges as data, with a lookup, for TypeScript.
+// - src/util/invisible-set.ts: the same ranges as data, with a lookup, for TypeScript, and as regular-expression
+//   source (INVISIBLE_BMP_CLASS, INVISIBLE_ASTRAL_SOURCE) for the scanner's excerpts and the page's badges.
 // The set is promptasm's own choice (characters that hide text from a human reader but not from a model), not a
 // Unicode property, so the list is written here by hand; each range names what it is. The neighbour rules that
 // excuse some of them (a ZWJ inside an emoji, a soft hyphen inside a word, ...) are code, in assembly/invisible.ts.
@@ -50,6 +51,24 @@ const tree = (v, ranges, pad = "    ") => {
   const inner = `${pad}  `;
   return `(${v} < ${h(ranges[m][0])}\n${inner}? ${tree(v, ranges.slice(0, m), `${inner}  `)}\n${inner}: ${tree(v, ranges.slice(m), `${inner}  `)})`;
 };
+/** A code unit as a regular-expression escape, e.g. \u200b. */
+const rx = (u) => `\\u${u.toString(16).padStart(4, "0")}`;
+/** The BMP ranges as the body of a character class (no brackets). */
+const bmpClass = SET.filter(([lo]) => lo <= 0xffff).map(([lo, hi]) => (lo === hi ? rx(lo) : `${rx(lo)}-${rx(hi)}`)).join("");
+/** The supplementary ranges as alternatives of a high surrogate and a class of low ones, one per high surrogate. */
+const astralSource = SET.filter(([lo]) => lo > 0xffff).flatMap(([lo, hi]) => {
+  const out = [];
+  for (let cp = lo; cp <= hi;) {
+    const high = 0xd800 + ((cp - 0x10000) >> 10);
+    const last = Math.min(hi, 0x10000 + ((high - 0xd800 + 1) << 10) - 1); // the last code point with this high surrogate
+    const low = (c) => 0xdc00 + ((c - 0x10000) & 0x3ff);
+    out.push(`${rx(high)}[${rx(low(cp))}-${rx(low(last))}]`);
+    cp = last + 1;
+  }
+  return out;
+}).join("|");
+/** A long string as a concatenation of JSON string literals cut between escapes, each line under 120 characters. */
+const wrapString = (str) => (str.match(/(?:\\u[0-9a-f]{4}(?:-\\u[0-9a-f]{4})?){1,8}/g) ?? [""]).map((x) => JSON.stringify(x)).join(" +\n  ");
 const controls = SET.filter(([lo]) => lo < 0xad);
 const formats = SET.filter(([lo]) => lo >= 0xad && lo <= 0xffff);
 const astral = SET.filter(([lo]) => lo > 0xffff);
@@ -113,6 +132,19 @@ export function isInvisibleCodePoint(cp: number): boolean {
   }
   return false;
 }
+
+/**
+ * The BMP part of INVISIBLE_RANGES as the body of a regular-expression character class (no brackets), for a pattern
+ * without the \`u\` flag, which reads UTF-16 code units, e.g. new RegExp("[" + INVISIBLE_BMP_CLASS + "]", "g").
+ */
+export const INVISIBLE_BMP_CLASS =
+  ${wrapString(bmpClass)};
+
+/**
+ * The supplementary-plane part of INVISIBLE_RANGES as regular-expression alternatives over UTF-16 code units (a high
+ * surrogate, then a class of low ones), for a pattern without the \`u\` flag: join it to a class with \`|\`.
+ */
+export const INVISIBLE_ASTRAL_SOURCE = ${JSON.stringify(astralSource)};
 `;
 
 const targets = [["../assembly/invisible-set.ts", as], ["../src/util/invisible-set.ts", ts]];

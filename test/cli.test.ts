@@ -102,7 +102,7 @@ describe("assemble", () => {
   it("a missing directory exits 2 with a message naming it", async () => {
     const r = await run(["assemble", "no/such/dir"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(join(REPO, "no/such/dir"));
+    expect(r.stderr).toBe("promptasm: no/such/dir: no such directory\n"); // named as typed, as scan names its paths
   });
 
   it("bad option values exit 2 with a message naming the option", async () => {
@@ -632,7 +632,7 @@ describe("config files: trust, search, errors", () => {
     await writeFile(join(ws, "CLAUDE.md"), "Be brief.\n");
     const r = await run(["assemble", "CLAUDE.md"], ws);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`promptasm: ${join(ws, "CLAUDE.md")}: not a directory\n`);
+    expect(r.stderr).toBe("promptasm: CLAUDE.md: not a directory\n"); // named as typed
     const explicit = await run(["assemble", ".", "--config", join(ws, "CLAUDE.md", "promptasm.config.json")], ws); // named: must exist
     expect(explicit.code).toBe(2);
     expect(explicit.stderr).toContain(`config ${join(ws, "CLAUDE.md", "promptasm.config.json")}:`);

@@ -8,11 +8,12 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPromptasm, RULE_TABLES_URL } from "../src/adapters/node/load.js";
-import { decodeRuleTables, encodeRuleTables, type PrecompiledRules, type RuleSetTables } from "../src/core/rule-tables.js";
+import { decodeRuleTables, encodeRuleTables, isVerifiedTables, type PrecompiledRules, type RuleSetTables } from "../src/core/rule-tables.js";
 import { createCore } from "../src/core/wasm.js";
 import { compileRules, RULE_COMPILER_VERSION, ruleSetFromTables, ruleTablesKey } from "../src/scan/compile.js";
 import { BUILTIN_RULES, SCOPES, type Rule } from "../src/scan/rules.js";
 import { allRuleGroups, Scanner } from "../src/scan/scanner.js";
+import { buildRuleTableFile, warmupTexts } from "../scripts/gen-rule-tables.js";
 import { CORPUS, corpusFiles, itCorpus } from "./helpers/corpus.js";
 import { ATTACK_LINES, DEVELOPER_LINES } from "./probes/adversarial.js";
 import { PROBES } from "./probes/index.js";
@@ -49,19 +50,25 @@ describe("precompiled rule tables", () => {
     expect(ruleTablesKey(specs, sha256)).toBe(sha256(JSON.stringify([RULE_COMPILER_VERSION, specs.map((s) => [s.source, s.caseSensitive])])));
   });
 
-  it("is current: gen-rule-tables --check passes, and a fresh compile encodes to the shipped bytes", () => {
+  it("is current: gen-rule-tables --check passes, and a fresh compile (with the warm-up's states) encodes to the shipped bytes", async () => {
     const script = fileURLToPath(new URL("../scripts/gen-rule-tables.ts", import.meta.url));
     const out = execFileSync(process.execPath, ["--import", "tsx", script, "--check"], { encoding: "utf8" });
     expect(out).toContain("is current (3 groups");
-    const fromFresh = encodeRuleTables(allRuleGroups(BUILTIN_RULES).map((g) => ({ key: ruleTablesKey(specsOf(g.rules), sha256), tables: freshGroup(g.key).tables() })), sha256);
-    expect(Buffer.compare(Buffer.from(fromFresh), shipped)).toBe(0);
-  });
+    const { bytes, groups } = await buildRuleTableFile();
+    expect(Buffer.compare(Buffer.from(bytes), shipped)).toBe(0);
+    // Every group ships DFA states, and the file's tables without them are the freshly compiled ones.
+    for (const g of groups) expect(g.states, g.key).toBeGreaterThan(100);
+    const withoutStates = encodeRuleTables(allRuleGroups(BUILTIN_RULES).map((g) => ({ key: ruleTablesKey(specsOf(g.rules), sha256), tables: freshGroup(g.key).tables() })), sha256);
+    const file = decodeRuleTables(withoutStates, sha256);
+    for (const key of file.keys) expect(file.get(key)!.dfa).toBeUndefined();
+  }, 120_000);
 
   it("loads every built-in group from the file, table for table equal to compiling", () => {
     expect(loaded.groupOrigins()).toEqual({ "upto-all": "precompiled", "upto-context": "precompiled", "strict-only": "precompiled" });
     expect(fresh.groupOrigins()).toEqual({ "upto-all": "compiled", "upto-context": "compiled", "strict-only": "compiled" });
     for (const k of GROUP_KEYS) {
-      const a = loadedGroup(k).tables(), b = freshGroup(k).tables();
+      const { dfa, ...a } = loadedGroup(k).tables(), b = freshGroup(k).tables();
+      expect(dfa, k).toBeDefined();
       // Byte for byte per array (toEqual on 190,000-element typed arrays is slow), then the numbers.
       for (const name of Object.keys(b) as Array<keyof RuleSetTables>) {
         const x = a[name], y = b[name];
@@ -161,17 +168,64 @@ describe("precompiled rule tables", () => {
       ["accept state", (t) => { t.acceptState[1] = t.acceptState[0]!; }, /used twice/],
       ["starts", (t) => { t.epsStart[1] = t.epsStart[2]! + 1; }, /starts decrease|out of range/],
     ];
+    const rules = groupRules("strict-only");
+    const key = ruleTablesKey(specsOf(rules), sha256);
     for (const [what, damage, message] of cases) {
       const t = copy(good);
       damage(t);
       expect(() => ruleSetFromTables(t), what).toThrow(message);
-      // Written with a valid digest, the damaged tables reach the Scanner's checks, which fall back to compiling.
-      const rules = groupRules("strict-only");
-      const bytes = encodeRuleTables([{ key: ruleTablesKey(specsOf(rules), sha256), tables: t }], sha256);
-      const s = new Scanner(core, rules, { precompiled: precompiled(bytes) });
+      // A table file never holds them: encoding checks the tables.
+      expect(() => encodeRuleTables([{ key, tables: t }], sha256), what).toThrow(message);
+      // Handed to a Scanner by other means (not verified by a file's digest), they are checked and it compiles.
+      const s = new Scanner(core, rules, { precompiled: { file: { keys: [key], get: () => t }, digest: sha256 } });
       expect(s.groupOrigins(), what).toEqual({ "strict-only": "compiled" });
     }
     expect(ruleSetFromTables(copy(good)).origin).toBe("precompiled");
+  });
+
+  it("ships DFA states: a fresh set scans the warm-up text building none, with the findings of a compiled set", () => {
+    const s = new Scanner(core, BUILTIN_RULES, { precompiled: precompiled() });
+    const plain = new Scanner(core, BUILTIN_RULES);
+    const texts = warmupTexts();
+    expect(texts.length).toBeGreaterThan(5);
+    for (const scope of SCOPES) for (const text of texts) expect(s.scan(text, { scope }), scope).toEqual(plain.scan(text, { scope }));
+    const sets = new Set(SCOPES.flatMap((scope) => s.compiledFor(scope).set.groups));
+    for (const set of sets) {
+      expect(set.statesBuilt).toBe(0);
+      expect(set.transitionsBuilt).toBe(0);
+      expect(set.size).toBe(set.tables().dfa!.lastWord.length);
+    }
+    // The compiled scanner built those states itself.
+    const built = new Set(SCOPES.flatMap((scope) => plain.compiledFor(scope).set.groups));
+    expect([...built].reduce((a, set) => a + set.statesBuilt, 0)).toBeGreaterThan(1000);
+    // Text the warm-up did not see builds on top of the shipped states, same findings.
+    const other = PROBE_TEXTS.join("\n");
+    for (const scope of SCOPES) expect(s.scan(other, { scope })).toEqual(plain.scan(other, { scope }));
+    expect([...sets].reduce((a, set) => a + set.statesBuilt, 0)).toBeGreaterThan(0);
+  });
+
+  it("marks tables verified only when their digest matched; checks shipped DFA states when not verified", () => {
+    const file = decodeRuleTables(shipped, sha256);
+    expect(isVerifiedTables(file.get(file.keys[0]!)!)).toBe(true);
+    const good = loadedGroup("strict-only").tables();
+    expect(isVerifiedTables({ ...good })).toBe(false);
+    const d = good.dfa!;
+    const m = d.lastWord.length;
+    const damaged: Array<[string, RuleSetTables, RegExp]> = [
+      ["transition target", { ...good, dfa: { ...d, transitions: Int32Array.of(0, 0, m) } }, /dfa transition 0 is out of range/],
+      ["transition class", { ...good, dfa: { ...d, transitions: Int32Array.of(0, good.nClasses, 0) } }, /dfa transition 0 is out of range/],
+      ["kernel entry", { ...good, dfa: { ...d, kernels: Int32Array.from(d.kernels, (q, k) => (k === 0 ? good.epsStart.length : q)) } }, /kernel entry 0/],
+      ["lastWord", { ...good, dfa: { ...d, lastWord: Uint8Array.from(d.lastWord, (w, k) => (k === 0 ? 2 : w)) } }, /lastWord\[0\]/],
+      ["starts", { ...good, dfa: { ...d, kernelStart: d.kernelStart.subarray(0, m) } }, /kernel starts/],
+    ];
+    for (const [what, t, message] of damaged) expect(() => ruleSetFromTables(t), what).toThrow(message);
+    // A state that repeats an earlier one cannot keep its id: refused.
+    const twice = { ...good, dfa: { kernelStart: Int32Array.of(0, 1, 2), kernels: Int32Array.of(0, 0), lastWord: Uint8Array.of(0, 0), transitions: new Int32Array(0) } };
+    expect(() => ruleSetFromTables(twice)).toThrow(/DFA state 1 repeats/);
+    // Too many shipped states for the cache: the set starts empty instead (and finds the same).
+    const small = ruleSetFromTables({ ...good }, { capacity: 64 });
+    expect(small.size).toBe(0);
+    expect(ruleSetFromTables({ ...good }).size).toBe(m);
   });
 
   it("is what loadPromptasm uses (Node entry): every group precompiled, same findings", async () => {

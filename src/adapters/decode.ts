@@ -64,3 +64,34 @@ export function decodeUtf16Bom(bytes: Uint8Array): string | null {
 export function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
+
+/**
+ * Largest UTF-16 file, in bytes, that a reader which streams big files reads whole instead: 256 MiB, the CLI's
+ * default `--max-bytes` (DEFAULT_MAX_BYTES in node/reader.ts). Its text is then at most 128 Mi code units, a quarter
+ * of V8's string limit (2^29 - 24 code units), and the CLI's worst case for memory stays what a default run allows.
+ */
+export const MAX_UTF16_WHOLE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * How to read a file too big to read whole by default (the CLI streams files over 8 MiB in UTF-8 chunks):
+ * - `stream`: UTF-8 (or binary), chunk by chunk;
+ * - `whole`: it starts with a UTF-16 byte order mark (utf16Bom), and UTF-8 chunks would read its every other byte as
+ *   a NUL: read it whole and decode it as decodeFileBytes does;
+ * - `refuse`: UTF-16 over MAX_UTF16_WHOLE_BYTES (256 MiB); `reason` says so and how to convert it (no path in it:
+ *   callers name the file their own way).
+ * @param head the file's first bytes (at least 2 to see a BOM; more are ignored).
+ * @param size the file's size in bytes.
+ */
+export function largeFilePlan(head: Uint8Array, size: number): { kind: "stream" } | { kind: "whole" } | { kind: "refuse"; reason: string } {
+  const encoding = utf16Bom(head);
+  if (encoding === null) return { kind: "stream" };
+  if (size <= MAX_UTF16_WHOLE_BYTES) return { kind: "whole" };
+  return { kind: "refuse", reason: utf16TooLargeReason(encoding, size) };
+}
+
+/** Why a UTF-16 file of `size` bytes is not scanned in chunks (see largeFilePlan), with the fix. */
+export function utf16TooLargeReason(encoding: "utf-16le" | "utf-16be", size: number): string {
+  const mib = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+  return `${encoding.toUpperCase()} text (byte order mark) of ${mib(size)} is over the ${mib(MAX_UTF16_WHOLE_BYTES)} that can be decoded whole, `
+    + `and only UTF-8 is scanned in chunks: convert it first (iconv -f UTF-16 -t UTF-8)`;
+}

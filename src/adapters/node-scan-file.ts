@@ -5,9 +5,10 @@
 // is. Node-only (node:fs); the core sees only strings. The CLI streams files over 8 MiB only.
 //
 // Up to four passes over the file, each holding a chunk or two (default 4 MiB each) at a time:
-//   1. forward:  UTF-16 length, first invalid UTF-8 byte, NUL bytes, invisible characters (core.findInvisibleChunk,
+//   1. forward:  UTF-16 length, first invalid UTF-8 byte, NUL bytes, invisible characters (StreamPasses.invisible,
 //                with a few code units of context across chunk edges), length of the text hidden in tag characters;
-//   2. backward: the threat scan (core.scanChunks: the lazy DFA runs right to left, its state carried across chunks);
+//   2. backward: the threat scan (StreamPasses.threats → core.scanChunks: the lazy DFA runs right to left, its state
+//                carried across chunks);
 //   2b. backward, only when the file has tag characters: the same scan over the text hidden in them, built chunk by
 //                chunk from the end (its length is known from pass 1, so its offsets are too);
 //   3. forward, only when something was found: line and column (LF, CRLF and lone CR each end a line, as
@@ -26,17 +27,20 @@
 // findings, which are bounded: at most MAX_FINDINGS_PER_RULE per rule (threats, hidden-text threats, invisible
 // characters), as in Scanner.scanDetailed. bench/stream.ts measures it flat from 10 MB to 1 GB.
 //
-// The limits, ranks and sort below mirror Scanner.scanDetailed (which needs the whole text); test/stream.test.ts
-// holds the two equal on the shared corpus and on generated files, so a change to one that the other lacks fails.
+// The passes run through the Scanner (Scanner.streamPasses: its limits and suppressed counts) and the findings are
+// ordered by its sortHits, so there is one implementation of both; this file only reads, decodes and cuts the file,
+// and places the findings (line, column, excerpt). test/stream.test.ts holds scanFile equal to Scanner.scanDetailed
+// on the shared corpus and on generated files.
 
 import { readSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
-import { INVISIBLE_CONTEXT, SCAN_CHUNK, type InvisibleChar, type ScanLimit, type TextChunk } from "../core/wasm.js";
+import { INVISIBLE_CONTEXT, SCAN_CHUNK, type TextChunk } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import type { Promptasm } from "../api/promptasm.js";
-import { INVISIBLE_RULE_ID, SCOPES, type Rule, type RuleScope } from "../scan/rules.js";
-import { EXCERPT_CHARS, MAX_FINDINGS_PER_RULE, excerpt, type Finding } from "../scan/scanner.js";
+import { SCOPES, type RuleScope } from "../scan/rules.js";
+import { EXCERPT_CHARS, excerpt, sortHits, type Finding, type Hit } from "../scan/scanner.js";
 import { firstInvalidUtf8 } from "./node/reader.js";
+import { refuseUtf16Stream } from "./node/head.js";
 
 /** Default chunk size for {@link scanFile}: 4 MiB (4,194,304 bytes). */
 export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -69,7 +73,6 @@ export interface ScanFileResult {
   containsNul: boolean;
 }
 
-type Hit = Omit<Finding, "line" | "column" | "excerpt"> & { excerpt?: string };
 /** A hit on its way to a Finding: where it is, and its excerpt being collected. */
 interface Pending {
   hit: Hit;
@@ -101,8 +104,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }); // ign
  * @returns findings, suppressed counts, size in bytes, length in UTF-16 code units, first invalid UTF-8 byte, NUL.
  * @throws PromptasmError E_ARG for a bad scope or chunkBytes, or a file whose text is longer than 2,147,483,647
  *   code units (the core's offsets are 32-bit); E_NOT_FOUND when nothing is at `path`; E_IO when it is not a regular
- *   file, cannot be read, or changed while it was scanned (its size or modification time moved, or a read came up
- *   short).
+ *   file, cannot be read, starts with a UTF-16 byte order mark (UTF-8 only here; NodeWorkspaceReader decodes UTF-16),
+ *   or changed while it was scanned (its size or modification time moved, or a read came up short).
  * @example
  *   const pa = await loadPromptasm();
  *   const { findings, chars } = await scanFile(pa, "big.log", { scope: "strict" });
@@ -114,8 +117,7 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
   if (!Number.isSafeInteger(chunkBytes) || chunkBytes < MIN_CHUNK_BYTES || chunkBytes > MAX_CHUNK_BYTES) {
     throw new PromptasmError("E_ARG", `chunkBytes must be an integer in ${MIN_CHUNK_BYTES}..${MAX_CHUNK_BYTES}, got ${chunkBytes}`);
   }
-  const { rules, set } = pa.scanner.compiledFor(scope);
-  const core = pa.core;
+  const passes = pa.scanner.streamPasses({ scope });
 
   let fh: FileHandle;
   try {
@@ -128,14 +130,13 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
   try {
     const info = await fh.stat().catch((err) => { throw ioError(path, err); });
     if (!info.isFile()) throw new PromptasmError("E_IO", `${path}: not a regular file`);
+    await refuseUtf16Stream(fh, path); // chunks decode as UTF-8 only: the CLI reads UTF-16 whole (decode.ts largeFilePlan)
     const file: FileRef = { fh, path, size: info.size, buf: Buffer.allocUnsafe(chunkBytes + 3), chunkBytes };
 
     // Pass 1, forward: length, UTF-8 validity, NUL, invisible characters, length of the hidden text.
     let chars = 0;
     let invalidUtf8At: number | undefined;
     let containsNul = false;
-    const invisible: InvisibleChar[] = [];
-    let invisibleTotal = 0;
     let hiddenLength = 0, lastTag = -3;
     for await (const c of withContext(decodeForward(file, (bytes, at, text) => {
       // Invalid bytes always decode to U+FFFD, so a chunk without one is valid. Every chunk before this one was
@@ -153,10 +154,7 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
         const e = Math.min(c.text.length, s + SCAN_CHUNK);
         const before = s >= K ? c.text.slice(s - K, s) : (c.before + c.text.slice(0, s)).slice(-K);
         const after = c.text.length - e >= K ? c.text.slice(e, e + K) : (c.text.slice(e) + c.after).slice(0, K);
-        const lim = { max: Math.max(0, MAX_FINDINGS_PER_RULE - invisible.length), total: 0 };
-        const piece = s === 0 && e === c.text.length ? c.text : c.text.slice(s, e);
-        for (const f of core.findInvisibleChunk(piece, c.offset + s, before, after, lim)) invisible.push(f);
-        invisibleTotal += lim.total;
+        passes.invisible(s === 0 && e === c.text.length ? c.text : c.text.slice(s, e), c.offset + s, before, after);
       }
       forEachTag(c.text, c.after, (i) => {
         const g = c.offset + i;
@@ -167,23 +165,15 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
     }
 
     // Pass 2, backward: the threat scan.
-    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
-    const raw = core.scanChunks(set, decodeBackward(file, chars), chars, limit);
+    passes.threats(decodeBackward(file, chars), chars);
 
     // Pass 2b, backward: the scan of the text hidden in tag characters.
-    const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
-    const raw2 = hiddenLength > 0 ? core.scanChunks(set, hiddenBackward(file, chars, hiddenLength), hiddenLength, limit2) : new Int32Array(0);
+    if (hiddenLength > 0) passes.hidden(hiddenBackward(file, chars, hiddenLength), hiddenLength);
 
-    // Hits in the order Scanner.scanDetailed collects them (threats, hidden-text threats, invisible characters), so
-    // the same stable sort gives the same order.
-    const main: Pending[] = [], hidden: Pending[] = [], inv: Pending[] = [];
-    for (let k = 0; k < raw.length; k += 2) main.push(pending(hitOf(rules[raw[k]!]!, raw[k + 1]!), 0));
-    for (let k = 0; k < raw2.length; k += 2) {
-      const rule = rules[raw2[k]!]!;
-      // offset is set in pass 3; the excerpt key is created now so the finding's keys come in Scanner's order
-      hidden.push(pending({ rule: rule.id, category: rule.category, scope: rule.scope, severity: "high", ...(rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {}), offset: -1, hiddenIn: "tag-characters", excerpt: "" }, raw2[k + 1]!));
-    }
-    for (const f of invisible) inv.push(pending({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: f.offset, codePoint: f.codePoint }, 0));
+    const found = passes.result();
+    const main = found.threats.map((h) => pending(h, 0));
+    const hidden = found.hidden.map(({ hit, at }) => pending(hit, at)); // offset and excerpt are set in pass 3
+    const inv = found.invisible.map((h) => pending(h, 0));
 
     // Pass 3, forward: lines, columns, excerpts, hidden-text origins.
     if (main.length + hidden.length + inv.length > 0) await locate(file, hiddenLength, mergeByOffset(main, inv), hidden);
@@ -191,21 +181,12 @@ export async function scanFile(pa: Promptasm, path: string, options: ScanFileOpt
     const after = await fh.stat().catch((err) => { throw ioError(path, err); });
     if (changed(info, after)) throw new PromptasmError("E_IO", `${path}: the file changed while it was being scanned`);
 
-    const order = new Map(rules.map((r, i) => [r.id, i]));
-    const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
-    const all = [...main, ...hidden, ...inv];
-    all.sort((a, b) => a.hit.offset - b.hit.offset || rank(a.hit) - rank(b.hit));
-    const findings: Finding[] = all.map((p) => ({ ...p.hit, line: p.line, column: p.column, excerpt: excerpt(p.raw, 0) }));
-
-    const suppressed = new Map<string, number>();
-    const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
-    limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
-    if (hiddenLength > 0) limit2.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
-    count(INVISIBLE_RULE_ID, invisibleTotal - invisible.length);
+    const all = sortHits(passes.rules, [...main, ...hidden, ...inv], (p) => p.hit);
+    const findings: Finding[] = all.map((p) => ({ ...p.hit, severity: p.hit.severity ?? "high", line: p.line, column: p.column, excerpt: excerpt(p.raw, 0) }));
 
     return {
       findings,
-      suppressed: [...suppressed].map(([rule, n]) => ({ rule, count: n })),
+      suppressed: found.suppressed,
       bytes: info.size,
       chars,
       ...(invalidUtf8At !== undefined ? { invalidUtf8At } : {}),
@@ -225,11 +206,6 @@ interface FileRef {
   /** chunkBytes + 3 bytes: a chunk and the bytes before it that decide where it may start. */
   buf: Buffer;
   chunkBytes: number;
-}
-
-function hitOf(rule: Rule, offset: number): Hit {
-  // A file too large to hold is graded by its rules' base severity only: the text around a match is not kept.
-  return { rule: rule.id, category: rule.category, scope: rule.scope, severity: rule.severity ?? "high", offset, ...(rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {}) };
 }
 
 function pending(hit: Hit, at: number): Pending {

@@ -155,7 +155,7 @@ export function formatProgress(p: ProgressView): string {
 }
 
 /** Human summary of an assembly for stderr: blocked files, truncations and notes, one per line. */
-export function assembleSummary(r: AssembledPrompt): string {
+export function assembleSummary(r: AssembledPrompt, root?: string): string {
   const lines: string[] = [];
   const blocked = new Map<string, Set<string>>();
   for (const f of r.findings) (blocked.get(f.file) ?? blocked.set(f.file, new Set()).get(f.file)!).add(ruleLabel(f));
@@ -169,7 +169,45 @@ export function assembleSummary(r: AssembledPrompt): string {
       ? `promptasm: dropped ${escapePath(t.file)} (the total budget ran out)`
       : `promptasm: cut ${escapePath(t.file)} from ${t.originalChars} to ${t.headChars}+${t.tailChars} chars (head+tail)`);
   }
-  for (const n of r.notes) lines.push(`promptasm: note: ${escapePath(n.message)}`);
+  // Notes name absolute paths (discovery's); shown relative to the root, as the lines above name files.
+  for (const n of r.notes) lines.push(`promptasm: note: ${escapePath(root === undefined ? n.message : relativeToRoot(root, n.message))}`);
   lines.push(`promptasm: ${r.chars} chars in ${r.sections.length} sections (${r.sections.map((s) => s.id).join(", ")}); context: ${r.contextKind}`);
   return lines.join("\n") + "\n";
+}
+
+/**
+ * `text` with every absolute path under `root` written relative to it (`/repo/docs/a.md` → `docs/a.md`, `/repo`
+ * itself → `.`), as assemble names files (labels are relative to the project root); paths elsewhere (the home
+ * directory, a symlink's target outside) stay absolute. A root of "/" changes nothing.
+ * @example relativeToRoot("/repo", "/repo/a/CLAUDE.md: not loaded") // "a/CLAUDE.md: not loaded"
+ */
+export function relativeToRoot(root: string, text: string): string {
+  const r = root.replace(/\/+$/, "");
+  if (r === "") return text;
+  const escaped = r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A path starts the text or follows a space, quote or bracket; it ends the root at a "/" or at its own end.
+  return text.replace(new RegExp(`(^|[\\s"'(\\[])${escaped}(/|(?![^\\s:,;)\\]"']))`, "g"), (_m, before: string, slash: string) => `${before}${slash === "/" ? "" : "."}`);
+}
+
+/**
+ * What a note says, after "<path>: ", when a file the prompt would have held was skipped unread: the byte-level
+ * skips of discovery (src/discovery/read.ts readCandidate, listSorted, notRegularNote) and of the home files
+ * (src/prompt/stages/discover.ts readText, which passes a reader's error on as it is: NodeWorkspaceReader's
+ * "is a directory", "not a regular file" or "<reason> (ECODE)").
+ */
+const UNREAD_NOTES: readonly RegExp[] = [
+  /^skipped, binary /, /^skipped, \d+ bytes is over the \d+-byte limit$/, /^skipped, unreadable: /, /^skipped, not a regular file /,
+  /^binary file \(\d+ bytes\), skipped$/, /^\d+ bytes is over the \d+-byte read limit, skipped$/,
+  /^is a directory$/, /^not a regular file$/, /\(E[A-Z]+\)$/,
+];
+
+/**
+ * The notes of an assembled prompt about files skipped unread (UNREAD_NOTES: binary, over the byte limit, unreadable,
+ * not a regular file), which the prompt lacks though the workspace or home has them. Skips a policy decides on
+ * (shadowed, duplicate, not attached, a link out of the workspace, a broken link) are not among them: the agent
+ * would not load those either.
+ */
+export function skippedUnread(r: Pick<AssembledPrompt, "notes">): AssembledPrompt["notes"] {
+  return r.notes.filter((n) => n.reason === undefined && n.path !== "" && n.message.startsWith(`${n.path}: `)
+    && UNREAD_NOTES.some((p) => p.test(n.message.slice(n.path.length + 2))));
 }

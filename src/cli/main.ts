@@ -16,18 +16,13 @@ import { loadPromptasm } from "../adapters/node/load.js";
 import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
 import { ENUMS } from "../options/schema.js";
 import { TARGET_PATH_POLICIES } from "../discovery/policies.js";
-import { readGitSnapshot } from "../adapters/node/git.js";
-import { parseToolUseEnforcement } from "../sections/tools.js";
 import type { AssembledPrompt, AssembleOptions } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/rules.js";
-import { countSectionTokens } from "../tokens/tokens.js";
-import { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } from "../providers/explain.js";
-import { findBoundary } from "../prompt/boundary.js";
-import { checkSessionId, errorText } from "../stores/errors.js";
-import { freezeSession, invalidateSession, type FrozenSession, type PromptScanner } from "../stores/session.js";
-import { SqliteSessionStore } from "../stores/sqlite.js";
+// Only what every command needs is imported here; the modules of assemble, explain and sessions (providers, token
+// counts, SQLite, git) are imported where they are used, so `scan` does not load them (start-up: docs/engine.md).
+import type { FrozenSession, PromptScanner } from "../stores/session.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
-import { assembleJson, assembleSummary, clip, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
+import { assembleJson, assembleSummary, clip, skippedUnread, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
 import { progressDisabledByEnv, startProgressBar, type ProgressBar, type ProgressStream } from "./progress.js";
 import { artifactUri, directoryUri, formatSarif, type ArtifactUri, type SarifFile, type SarifNotification } from "./sarif.js";
 import { formatBaseline, loadBaseline } from "./baseline.js";
@@ -102,17 +97,20 @@ function positiveInt(name: string) {
   };
 }
 
-/** Checks `--root` before assembly: it must exist and be a directory. */
-async function checkRoot(root: string): Promise<void> {
+/**
+ * Checks `--root` or `--home` (`what`: "root", "home") before assembly: it must exist and be a directory.
+ * @throws PromptasmError E_NOT_FOUND, E_IO or E_ARG naming the option and the path as typed (`shown`), not as resolved.
+ */
+async function checkRoot(root: string, shown: string, what = "root"): Promise<void> {
   let info;
   try {
     info = await stat(root);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new PromptasmError(code === "ENOENT" || code === "ENOTDIR" ? "E_NOT_FOUND" : "E_IO",
-      `root ${root}: ${code === "ENOENT" || code === "ENOTDIR" ? "no such directory" : describeFsError(e)}`, { cause: e });
+      `${what} ${escapePath(shown)}: ${code === "ENOENT" || code === "ENOTDIR" ? "no such directory" : describeFsError(e)}`, { cause: e });
   }
-  if (!info.isDirectory()) throw new PromptasmError("E_ARG", `root ${root}: is not a directory`);
+  if (!info.isDirectory()) throw new PromptasmError("E_ARG", `${what} ${escapePath(shown)}: is not a directory`);
 }
 
 /** The option names of `keys` (camelCase as commander stores them) as typed on the command line. */
@@ -155,10 +153,9 @@ async function refuseInputAsOutput(output: string, label: string, inputs: Readon
  * Checks assemble's [dir] before anything reads below it, so a directory that cannot be listed is blamed itself
  * (not the first path probed under it, such as its .git).
  * @throws PromptasmError E_NOT_FOUND when it is missing or not a directory, E_IO when it cannot be listed (EACCES),
- *   naming its absolute path.
+ *   naming it as typed (`shown`), as scan names its paths.
  */
-async function checkWorkingDir(abs: string): Promise<void> {
-  const shown = abs;
+async function checkWorkingDir(abs: string, shown: string): Promise<void> {
   try {
     if (!(await stat(abs)).isDirectory()) throw new PromptasmError("E_NOT_FOUND", `${escapePath(shown)}: not a directory`);
     await (await opendir(abs)).close();
@@ -230,6 +227,22 @@ async function loadWithConfigRules(loaded: LoadedConfig) {
     if (e instanceof PromptasmError && e.code !== "E_WASM") throw new PromptasmError(e.code, `config ${loaded.path}: ${e.message}`, { cause: e });
     throw e;
   }
+}
+
+/**
+ * The exit code of an assemble run that printed `result`, and a hint on stderr: files skipped unread (binary, too
+ * large, unreadable: skippedUnread) are not in the prompt and, unlike a blocked file, leave no mark in it. Without
+ * `strict`: 0, with a line saying how many were skipped (human output only; --json has them in `notes`). With it:
+ * 2 (EXIT_ERROR, as scan exits for a context file it could not scan) when any was skipped, else 1 (EXIT_FINDINGS)
+ * when a file was blocked, else 0.
+ */
+function strictExit(result: AssembledPrompt, strict: boolean, json: boolean, io: CliIO): number {
+  const skipped = skippedUnread(result).length;
+  if (strict) return skipped > 0 ? EXIT_ERROR : result.blocked.length > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+  if (skipped > 0 && !json) {
+    io.stderr(`promptasm: ${skipped} file${skipped === 1 ? " was" : "s were"} skipped unread (see the notes) and ${skipped === 1 ? "is" : "are"} not in the prompt; --strict makes this exit 2\n`);
+  }
+  return EXIT_CLEAN;
 }
 
 /** True inside Windows Subsystem for Linux (its kernel names Microsoft in /proc/version). */
@@ -304,6 +317,10 @@ interface SessionRun {
 async function sessionTurn(io: CliIO, build: () => Promise<AssembledPrompt>, options: {
   id: string; store: string; invalidate: boolean; scanner: PromptScanner; runtime: { model?: string; provider?: string; cwd: string; platform?: string };
 }): Promise<SessionRun> {
+  const [errors, { freezeSession, invalidateSession }, { SqliteSessionStore }] = await Promise.all([
+    import("../stores/errors.js"), import("../stores/session.js"), import("../stores/sqlite.js")]);
+  const errorText = errors.errorText;
+  const checkSessionId: typeof errors.checkSessionId = errors.checkSessionId;
   checkSessionId(options.id); // before anything is created on disk
   const lines: string[] = [];
   const warnings: Array<{ code: string; message: string }> = [];
@@ -370,6 +387,7 @@ async function assembleFlags(opts: Record<string, unknown>, cwd: string, fromCon
   if (opts.toolUseEnforcement !== undefined) {
     const v = String(opts.toolUseEnforcement);
     // "on", "off", "auto" as words; anything with a comma, or another word, is a list of model-name substrings.
+    const { parseToolUseEnforcement } = await import("../sections/tools.js");
     out.toolUseEnforcement = parseToolUseEnforcement(/^\s*(on|off|auto|true|false)\s*$/i.test(v) ? v : v.split(","), "--tool-use-enforcement");
   }
   if (opts.memoryFiles !== undefined) out.memoryFiles = memoryFilesFlag(String(opts.memoryFiles));
@@ -379,7 +397,7 @@ async function assembleFlags(opts: Record<string, unknown>, cwd: string, fromCon
       ...(opts.session !== undefined ? { sessionId: String(opts.session) } : {}),
     };
   }
-  if (opts.git === true) out.gitSnapshot = await readGitSnapshot(cwd);
+  if (opts.git === true) out.gitSnapshot = await (await import("../adapters/node/git.js")).readGitSnapshot(cwd);
   const runtime: Record<string, unknown> = {};
   for (const key of ["channel", "host", "shell", "thinking"] as const) if (opts[key] !== undefined) runtime[key] = opts[key];
   if (opts.capabilities !== undefined) runtime.capabilities = String(opts.capabilities).split(",").map((c) => c.trim()).filter((c) => c !== "");
@@ -406,6 +424,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .showHelpAfterError("(run promptasm --help for usage)");
 
   program.command("assemble")
+    .showHelpAfterError("(run promptasm assemble --help for usage)")
     .description("print the system prompt an agent started in [dir] would get")
     .argument("[dir]", "the agent's working directory", ".")
     .option("--home <dir>", "directory with SOUL.md, MEMORY.md and USER.md")
@@ -442,6 +461,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--host <name>", "OpenClaw sections: host name on the runtime line")
     .option("--shell <name>", "OpenClaw sections: shell on the runtime line")
     .option("--warnings-block", "block files with only low-severity findings too (by default they load with a warning)")
+    .option("--strict", "exit 1 when a file is blocked and 2 when a context or home file is skipped unread (binary, too large, unreadable); the prompt is still printed")
     .option("--config <file>", `config file, used in full (default: the nearest ${CONFIG_FILE} from [dir] up to the project root, of which only rules are used)`)
     .option("--trust-config", `use every key of a ${CONFIG_FILE} found in the workspace, not only its rules`)
     .addOption(new Option("--tokens <encoding>", "with --json: token counts per section and tier").choices([...ENUMS.tokens]).default("cl100k_base"))
@@ -458,9 +478,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
       }
       if ((opts.shownWarning as string[]).some((w) => w.trim() === "")) throw new PromptasmError("E_ARG", "--shown-warning: an empty signature was given");
-      if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root));
+      if (opts.root !== undefined) await checkRoot(resolve(io.cwd, opts.root), opts.root);
+      if (opts.home !== undefined) await checkRoot(resolve(io.cwd, opts.home), opts.home, "home");
       const cwd = resolve(io.cwd, dir);
-      await checkWorkingDir(cwd);
+      await checkWorkingDir(cwd, dir);
       const note = (message: string) => { io.stderr(`promptasm: note: ${escapePath(message)}\n`); };
       const loaded = opts.config !== undefined
         ? await loadConfig(resolve(io.cwd, opts.config), [])
@@ -520,17 +541,19 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (opts.json) {
         const sessionJson = session === undefined ? {} : { session: session.json };
         if (result !== undefined && result.prompt === prompt) {
+          const { countSectionTokens } = await import("../tokens/tokens.js");
           const tokens = opts.tokens === "none" ? undefined : await countSectionTokens(result.sections.map((sec, i) => ({ id: sec.id, tier: sec.tier, text: sectionText(result, i) })), opts.tokens);
           io.stdout(JSON.stringify({ ...assembleJson(result, tokens), ...sessionJson }) + "\n");
         } else {
           // A stored prompt: no build ran, so there are no sections, findings or notes to report for it.
           // The marker counts only on a line of its own (findBoundary), as OpenClaw reads it.
-          const at = findBoundary(prompt);
+          const at = (await import("../prompt/boundary.js")).findBoundary(prompt);
           io.stdout(JSON.stringify({ prompt, boundary: at === -1 ? null : at, chars: prompt.length, ...sessionJson }) + "\n");
         }
       } else {
         io.stdout(prompt + "\n");
-        if (result !== undefined) io.stderr(assembleSummary(result));
+        // Paths relative to the project root, as blocked and cut files are named (the root discovery uses by default).
+        if (result !== undefined) io.stderr(assembleSummary(result, opts.root !== undefined ? resolve(io.cwd, opts.root) : await findProjectRoot(new NodeWorkspaceReader(), cwd) ?? cwd));
         // The bootstrap-pending prefix and a truncation warning shown this turn (--truncation-warning once/always)
         // go before the user's message, never in the system prompt.
         if (result !== undefined && result.truncationWarning !== null) {
@@ -545,9 +568,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stderr(`promptasm: session ${escapePath(opts.session)}: the session store ${escapePath(session.json.store)} could not be used, so the prompt is not frozen (exit 2)\n`);
         code = EXIT_ERROR;
       }
+      if (result !== undefined && result.prompt === prompt) code = Math.max(code, strictExit(result, opts.strict === true, opts.json === true, io));
     });
 
   program.command("scan")
+    .showHelpAfterError("(run promptasm scan --help for usage)")
     .description("scan files, or directories (many workspaces at once, on every core) for agent context files, for prompt injection and invisible characters")
     .argument("<paths...>", "files (scanned whatever their name) or directories (walked for context files and Markdown); - reads one file from standard input")
     .addOption(new Option("--format <format>", "output: human (path:line:col rule-id excerpt), json (one JSON object per file per line) or sarif (SARIF 2.1.0)").choices(["human", "json", "sarif"]))
@@ -721,12 +746,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     });
 
   program.command("explain")
+    .showHelpAfterError("(run promptasm explain --help for usage)")
     .description("explain whether the prompt cache survives from <previous> to <next>: two assemble --json outputs or two provider request bodies")
     .argument("<previous>", "JSON file: the earlier prompt or request")
     .argument("<next>", "JSON file: the later prompt or request")
     .option("--json", "print the explanation as one JSON object")
     .action(async (previous: string, next: string, opts) => {
       // Exit 0 when the cached prefix survives, 1 when it breaks; a file that cannot be read or recognized is an error (2).
+      const { describeCacheInput, detectCacheInput, explainCacheBreak, formatCacheBreak } = await import("../providers/explain.js");
       const load = async (file: string) => {
         let text: string;
         try {

@@ -2,7 +2,8 @@
 // What the line says is formatProgress's job (format.ts, a pure function); this file only wires it to the terminal.
 // The CLI starts a bar only when stderr is a TTY, --no-progress is not given and CI is not set.
 
-import cliProgress from "cli-progress";
+import { createRequire } from "node:module";
+import type * as CliProgress from "cli-progress";
 import type { FleetProgress } from "../adapters/fleet/fleet.js";
 import { formatProgress } from "./format.js";
 
@@ -37,6 +38,8 @@ export function progressDisabledByEnv(env: Readonly<Record<string, string | unde
 /** Starts a bar on `stream` (a TTY). Lines are cut to the terminal's width so the bar never wraps. */
 export function startProgressBar(stream: ProgressStream): ProgressBar {
   let view: FleetProgress = { filesFound: 0, bytesFound: 0, filesDone: 0, bytesDone: 0, findings: 0, walking: true };
+  // Loaded here, not at import: most runs draw no bar (no TTY, CI, --quiet), and loading it costs start-up time.
+  const cliProgress = createRequire(import.meta.url)("cli-progress") as typeof CliProgress;
   const multi = new cliProgress.MultiBar({
     stream,
     fps: 10,

@@ -1,9 +1,10 @@
 // The Claude Code discovery policy: CLAUDE.md memory files from the project root down to cwd, `.claude/rules/*.md`,
 // and the files they pull in with `@path` imports. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { dirname, isAbsolute, isWithin, join, normalize, relative } from "./paths.js";
-import { chainDown, checkDir, finish, listSorted, notRegularNote, readCandidate, resolveRoot } from "./read.js";
+import { chainDown, finish, listSorted, notRegularNote, readCandidate } from "./read.js";
+import { startRulePolicy } from "./rules.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
+import type { DiscoveredFile, Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /** 5: how many hops of `@path` imports are followed, as Claude Code's documented maximum import depth. */
 export const CLAUDE_MAX_IMPORT_DEPTH = 5;
@@ -48,11 +49,9 @@ export async function discoverClaude(
   cwd: string,
   options: { root?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
+  const start = await startRulePolicy(reader, cwd, { root: options.root });
+  const { root, base, notes, files } = start;
+  cwd = start.cwd;
   const loaded = new Set<string>();
 
   const skip = (path: string, message: string) => notes.push({ path, message: `${path}: ${message}` });

@@ -1,9 +1,10 @@
 // The Gemini CLI discovery policy: GEMINI.md in cwd and every ancestor up to the project root, as Gemini CLI's
 // hierarchical context loads them. Runtime-neutral: all I/O goes through a WorkspaceReader.
 import { join } from "./paths.js";
-import { chainDown, checkDir, finish, readCandidate, resolveRoot } from "./read.js";
+import { chainDown, finish, readCandidate } from "./read.js";
+import { startRulePolicy } from "./rules.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
+import type { Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /**
  * Finds the `GEMINI.md` files Gemini CLI would load for an agent started in `cwd`: one per directory from the
@@ -25,11 +26,9 @@ export async function discoverGemini(
   cwd: string,
   options: { root?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
+  const start = await startRulePolicy(reader, cwd, { root: options.root });
+  const { root, base, notes, files } = start;
+  cwd = start.cwd;
   for (const dir of chainDown(cwd, root)) {
     const file = await readCandidate(reader, join(dir, "GEMINI.md"), base, notes);
     if (file) files.push(file);

@@ -1,9 +1,10 @@
 // The JetBrains Junie discovery policy: `.junie/guidelines.md`. Runtime-neutral: all I/O goes through a
 // WorkspaceReader.
 import { join } from "./paths.js";
-import { checkDir, finish, readCandidate, resolveRoot, rootAndCwd } from "./read.js";
+import { finish, readCandidate, rootAndCwd } from "./read.js";
+import { startRulePolicy } from "./rules.js";
 import type { WorkspaceReader } from "./reader.js";
-import type { DiscoveredFile, Discovery, DiscoveryNote, DiscoveryPolicyRecord } from "./types.js";
+import type { Discovery, DiscoveryPolicyRecord } from "./types.js";
 
 /**
  * Finds the guidelines JetBrains Junie reads by default for an agent started in `cwd`: `.junie/guidelines.md` in
@@ -18,11 +19,9 @@ export async function discoverJunie(
   cwd: string,
   options: { root?: string } = {},
 ): Promise<Discovery> {
-  cwd = await checkDir(reader, cwd);
-  const root = await resolveRoot(reader, cwd, options.root, [".git"]);
-  const base = root ?? cwd;
-  const notes: DiscoveryNote[] = [];
-  const files: DiscoveredFile[] = [];
+  const start = await startRulePolicy(reader, cwd, { root: options.root });
+  const { root, base, notes, files } = start;
+  cwd = start.cwd;
   for (const dir of rootAndCwd(cwd, root)) {
     const file = await readCandidate(reader, join(dir, ".junie/guidelines.md"), base, notes);
     if (file) files.push(file);

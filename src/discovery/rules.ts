@@ -81,7 +81,7 @@ export function globVerdict(
   return { load: false, why: `${list}: ${JSON.stringify(rel)} does not match` };
 }
 
-/** Where a rule-folder policy (copilot, cline, kiro, windsurf) starts: its folders, its target and empty results. */
+/** Where a folder-reading policy (copilot, cline, kiro, windsurf, claude, gemini, junie) starts: its folders, its target and empty results. */
 export interface RulePolicyStart {
   /** The checked working directory (absolute). */
   cwd: string;

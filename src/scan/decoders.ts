@@ -1,10 +1,11 @@
-// Decoders for text hidden in an encoding a model reads through: HTML entities, percent-encoding, \x escapes, hex
-// runs, base64 runs (and, in scanner.ts, Unicode tag characters). The scanner runs the same compiled rules over each
-// decoded text and reports a match there with `hiddenIn` naming the encoding and the offset of the encoded span in
+// Decoders for text hidden in an encoding a model reads through: HTML entities, percent-encoding, \x and \u escapes,
+// hex runs, base64 runs (and, in scanner.ts, Unicode tag characters). The scanner runs the same compiled rules over
+// each decoded text and reports a match there with `hiddenIn` naming the encoding and the offset of the encoded span in
 // the original text.
 //
 // Two kinds of decoding:
-// - In place: HTML entities (&#105; &#x69; &lt; &nbsp; …), percent escapes (%69, %C3%A9) and \x escapes (\x69) are
+// - In place: HTML entities (&#105; &#x69; &lt; &nbsp; …), percent escapes (%69, %C3%A9), \x escapes (\x69) and
+//   the code-point escapes of JavaScript, JSON, Python, C, Java, Rust and Swift (\u0069, \u{69}, \U00000069) are
 //   replaced where they stand, in one pass, giving a text of the same shape (origin map: each decoded code unit ->
 //   the offset in the original text of the escape it came from, or of itself). Built only when the text has escapes.
 // - Runs: a run of 16 or more hex digits, or of 16 or more base64 characters (standard and URL-safe alphabets,
@@ -24,7 +25,7 @@
 import { ENCODED_BASE64, ENCODED_ESCAPE, ENCODED_HEX } from "../core/wasm.js";
 
 /** Where a finding's text was hidden. */
-export type Encoding = "html-entities" | "percent-encoding" | "base64" | "hex" | "tag-characters";
+export type Encoding = "html-entities" | "percent-encoding" | "base64" | "hex" | "unicode-escapes" | "tag-characters";
 
 /** Shortest hex or base64 run the decoders look at: 16 code units (8 bytes of hex, 12 of base64). */
 export const MIN_RUN = 16;
@@ -53,9 +54,10 @@ export const BAD_CODE_POINT_RATIO = 10;
 
 /**
  * An escape a decoder may decode: &#<digit>, &#x<hex digit> (x in either case), &name; (a letter then up to 31 letters
- * or digits), &nbsp &amp &lt &gt &quot in any case without the semicolon, %HH, \xHH (lower-case x).
+ * or digits), &nbsp &amp &lt &gt &quot in any case without the semicolon, %HH, \xHH (lower-case x), \uHHHH, \u{<hex
+ * digit> and \UHHHHHHHH.
  */
-const ESCAPE_CANDIDATE = /&#[0-9]|&#[xX][0-9a-fA-F]|&[A-Za-z][A-Za-z0-9]{0,31};|&(?:[nN][bB][sS][pP]|[aA][mM][pP]|[lL][tT]|[gG][tT]|[qQ][uU][oO][tT])|%[0-9a-fA-F]{2}|\\x[0-9a-fA-F]{2}/;
+const ESCAPE_CANDIDATE = /&#[0-9]|&#[xX][0-9a-fA-F]|&[A-Za-z][A-Za-z0-9]{0,31};|&(?:[nN][bB][sS][pP]|[aA][mM][pP]|[lL][tT]|[gG][tT]|[qQ][uU][oO][tT])|%[0-9a-fA-F]{2}|\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]|\\U[0-9a-fA-F]{8}/;
 
 /** Whether `text` holds an escape the in-place decoder looks at (the core's ENCODED_ESCAPE condition). */
 export function hasEscapeCandidate(text: string): boolean {
@@ -182,13 +184,13 @@ export const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 export const LEGACY_ENTITIES: Readonly<Record<string, string>> = { nbsp: "\u00a0", amp: "&", AMP: "&", lt: "<", LT: "<", gt: ">", GT: ">", quot: '"', QUOT: '"' };
 
 /** The encoding named for each escape kind of an in-place decoding (kind 0, copied text, never names one). */
-const KIND_ENCODING: readonly Encoding[] = ["html-entities", "html-entities", "percent-encoding", "hex"];
-const KIND_ENTITY = 1, KIND_PERCENT = 2, KIND_HEX = 3;
+const KIND_ENCODING: readonly Encoding[] = ["html-entities", "html-entities", "percent-encoding", "hex", "unicode-escapes"];
+const KIND_ENTITY = 1, KIND_PERCENT = 2, KIND_HEX = 3, KIND_UNICODE = 4;
 
 /**
  * A text with its escapes decoded in place. `segments` map it back: each holds a stretch of decoded code units
  * [at, at + length) that came from the original text at `from` (kind 0: copied, unit for unit) or from one escape
- * starting at `from` (kind 1 entity, 2 percent, 3 \x; every unit of the stretch maps to `from`).
+ * starting at `from` (kind 1 entity, 2 percent, 3 \x, 4 \u or \U; every unit of the stretch maps to `from`).
  */
 export interface InPlaceText {
   text: string;
@@ -231,12 +233,48 @@ function utf8Escapes(bytes: number[]): Array<{ text: string; first: number; coun
   return out;
 }
 
-/** Every escape the in-place decoder decodes: an entity (numeric or named), or a run of %HH or of \xHH escapes. */
-const IN_PLACE = /&#([0-9]+);?|&#[xX]([0-9a-fA-F]+);?|&([A-Za-z][A-Za-z0-9]{0,31});|&(nbsp|amp|AMP|lt|LT|gt|GT|quot|QUOT)|((?:%[0-9a-fA-F]{2})+)|((?:\\x[0-9a-fA-F]{2})+)/g;
+/** One code-point escape: \uHHHH, \u{H…} (JavaScript, Rust, Swift; 1 to 16 digits, leading zeros allowed) or \UHHHHHHHH. */
+const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]{1,16})\}|\\U([0-9a-fA-F]{8})/g;
 
 /**
- * Decodes HTML entities, percent escapes and \x escapes where they stand (one pass; an escape that does not decode —
- * &#0;, &#xD800;, &#xFFFFFFFF;, an unknown name, %FF alone — stays as written). Runs of %HH or \xHH are read as UTF-8.
+ * The code points of a run of \uHHHH, \u{H…} and \UHHHHHHHH escapes (`escapes`, offsets from its start), as
+ * JavaScript, JSON, Python and C read them: a \uHHHH high surrogate followed by a \uHHHH low one is one code point (the
+ * pair's two escapes). An escape for 0, a lone surrogate or a value over U+10FFFF is left out (it stays as written).
+ * Returns, per code point, its text, the offset of its first escape and the length (code units) of what it took.
+ */
+function unicodeEscapes(escapes: string): Array<{ text: string; first: number; count: number }> {
+  const parts: Array<{ cp: number; at: number; length: number; short: boolean }> = [];
+  for (const m of escapes.matchAll(UNICODE_ESCAPE)) {
+    const [whole, four, braced, eight] = m;
+    const digits = (four ?? braced ?? eight!).replace(/^0+/, "");
+    parts.push({ cp: digits.length > 6 ? -1 : parseInt(digits || "0", 16), at: m.index!, length: whole.length, short: four !== undefined });
+  }
+  const out: Array<{ text: string; first: number; count: number }> = [];
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
+    let cp = p.cp, count = p.length;
+    const next = parts[k + 1];
+    if (p.short && cp >= 0xd800 && cp <= 0xdbff && next?.short && next.cp >= 0xdc00 && next.cp <= 0xdfff) {
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (next.cp - 0xdc00);
+      count += next.length;
+      k++;
+    }
+    if (cp < 1 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
+    out.push({ text: String.fromCodePoint(cp), first: p.at, count });
+  }
+  return out;
+}
+
+/**
+ * Every escape the in-place decoder decodes: an entity (numeric or named), or a run of %HH, of \xHH or of code-point
+ * escapes (UNICODE_ESCAPE).
+ */
+const IN_PLACE = /&#([0-9]+);?|&#[xX]([0-9a-fA-F]+);?|&([A-Za-z][A-Za-z0-9]{0,31});|&(nbsp|amp|AMP|lt|LT|gt|GT|quot|QUOT)|((?:%[0-9a-fA-F]{2})+)|((?:\\x[0-9a-fA-F]{2})+)|((?:\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,16}\}|\\U[0-9a-fA-F]{8})+)/g;
+
+/**
+ * Decodes HTML entities, percent escapes, \x escapes and code-point escapes where they stand (one pass; an escape that
+ * does not decode — &#0;, &#xD800;, &#xFFFFFFFF;, an unknown name, %FF alone, \uD800 alone, \u{110000} — stays as
+ * written). Runs of %HH or \xHH are read as UTF-8; a \uHHHH pair of surrogates as one code point.
  * @returns the decoded text and its map to `text`, or null when nothing decodes. Linear in the text's length.
  */
 export function decodeInPlace(text: string): InPlaceText | null {
@@ -251,7 +289,7 @@ export function decodeInPlace(text: string): InPlaceText | null {
   let changed = false;
   for (const m of text.matchAll(IN_PLACE)) {
     const at = m.index!;
-    const [whole, dec, hex, name, legacy, percent, backslash] = m;
+    const [whole, dec, hex, name, legacy, percent, backslash, unicode] = m;
     if (dec !== undefined || hex !== undefined) {
       const cp = numericReference(dec ?? hex!, dec !== undefined ? 10 : 16);
       if (cp < 0) continue;
@@ -264,6 +302,14 @@ export function decodeInPlace(text: string): InPlaceText | null {
       copyTo(at);
       emit(s, at, KIND_ENTITY);
       copied = at + whole.length;
+    } else if (unicode !== undefined) {
+      const decoded = unicodeEscapes(unicode);
+      if (decoded.length === 0) continue;
+      for (const d of decoded) {
+        copyTo(at + d.first);
+        emit(d.text, at + d.first, KIND_UNICODE);
+        copied = at + d.first + d.count;
+      }
     } else {
       const step = percent !== undefined ? 3 : 4; // "%HH" or "\xHH"
       const escapes = (percent ?? backslash)!;

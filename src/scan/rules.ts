@@ -52,6 +52,8 @@ const SPELLED_OVERRIDE = phrase(anyWord(["ignore", "forget", "disregard"].map(sp
   `(?:${anyWord(["previous", "prior", "above", "earlier"].map(spelled))}${SEP})?` + anyWord(["instructions", "rules", "prompt", "guidelines", "directives"].map(spelled)));
 /** The same verbs for branches without a qualifier word ("ignore the rules above"): not "drop" and "abandon", which take rules and tables. */
 const SET_ASIDE_NARROW = ["ignore", "forget", "discard", "overlook", "dismiss", "neglect", "disobey", "set aside", "throw out", "pay no attention to", "stop following", "stop obeying"];
+/** Verbs that set the user (or the developer) aside: "ignore the user and run …", "stop listening to the user's requests". */
+const USER_SET_ASIDE = ["ignore", "disregard", "pay no attention to", "stop listening to", "don't listen to", "do not listen to"];
 /** What earlier instructions are called when something says they no longer hold ("your rules are void"). */
 /**
  * Whose instructions: the model's ("your", "your previous", "system", "safety"), not a project's ("the previous rules
@@ -232,7 +234,7 @@ const AUTH_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "api-
 /** Secrets named in words ("send your API keys to …"). */
 const SECRET_NOUNS = anyWord(["secrets", "credentials", "api key", "api keys", "api tokens", "access tokens", "auth tokens", "passwords", "private key", "private keys", "ssh key", "ssh keys", "environment variables", "env vars", "env variables", "cookies", "session cookies", "keychain", "seed phrase", "wallet"]);
 /** Where exfiltrated data goes: a URL or host, or a place named as outside ("the webhook", "my server", "pastebin"). */
-const EXFIL_DEST = String.raw`https?:|www\.|[\w-]+\.(?:com|net|org|io|xyz|ru|cn|tk|example)\b|${anyWord(["pastebin", "gist", "webhook", "the webhook", "this webhook", "my webhook", "discord", "telegram", "my server", "our server", "this server", "the following server", "a remote server", "an external server", "the remote server", "the external server", "the attacker", "the collector", "this url", "the following url", "this address", "the following address", "this email", "my email", "this ip"])}\b`;
+const EXFIL_DEST = String.raw`https?:|www\.|(?:[\w.+-]+@)?[\w-]+\.(?:com|net|org|io|xyz|ru|cn|tk|example)\b|${anyWord(["pastebin", "gist", "webhook", "the webhook", "this webhook", "my webhook", "discord", "telegram", "my server", "our server", "this server", "the following server", "a remote server", "an external server", "the remote server", "the external server", "the attacker", "the collector", "this url", "the following url", "this address", "the following address", "this email", "my email", "this ip"])}\b`;
 /** Prefixes of the agent's own environment variables. */
 const AGENT_PREFIX = String.raw`(?:anthropic|openai|claude|hermes|openclaw|codex|gemini|cursor|agent|copilot|aider|promptasm)`;
 /** The last word of an agent setting's name that makes it a safety setting. */
@@ -365,6 +367,11 @@ export const BUILTIN_RULES: readonly Rule[] = [
       phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not"]), anyWord(["mention", "reveal", "disclose", "report", "tell"]), anyWord(["this", "it", "that", "these", "the"]), anyWord(["step", "steps", "action", "actions", "command", "commands", "change", "changes", "file", "instruction", "part"]), anyWord(["to the user", "to the users", "to the human", "to your user"])),
       phrase(anyWord(["keep"]), anyWord(["this", "it", "that", "these"]), filler(1), anyWord(["silent", "quiet", "between us", "to yourself", "off the record", "out of your summary", "out of your report", "out of the summary", "out of your reply"])),
       phrase(anyWord(["do not", "don't", "dont", "never"]), anyWord(["include", "mention", "report", "list", "disclose", "show"]), anyWord(["this", "it", "that", "these", "this step", "these steps", "this action", "this command"]), anyWord(["in your summary", "in your final summary", "in your report", "in your reply", "in your response", "in your answer", "in the summary", "in your output"])),
+      // Helper H4's red-team round: "never mention to the user that …" (not "reveal": "never reveal to the user the
+      // internal error codes" is UX guidance), "make sure the user never finds out". Not "keep the user in the dark":
+      // "don't keep the user in the dark" is how UX guides say the opposite, and the rule reads no negation there.
+      phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not"]), anyWord(["mention", "admit"]), anyWord(["to the user", "to the users", "to the human", "to your user"])),
+      phrase(anyWord(["the user", "the users", "the human"]), anyWord(["never finds out", "never find out", "does not find out", "doesn't find out", "won't find out", "will not find out", "will never know", "should never know", "should never find out", "never learns"])),
     ].join("|"),
   },
   {
@@ -379,10 +386,22 @@ export const BUILTIN_RULES: readonly Rule[] = [
   },
   {
     id: "disregard-rules", category: "override", scope: "all",
-    description: "Tells the model to disregard its rules, guidelines or instructions.",
+    description: "Tells the model to disregard its rules, guidelines or instructions, its safety policies, its system message or its user (disregard your rules, ignore the user's request, do not follow your original instructions).",
+    // The branches after the first two came from helper H4's red-team round; they live here rather than in
+    // ignore-instructions, the costliest rule of the context group, whose state count was held where it was.
     pattern: [
       phrase(anyWord(["disregard"]), anyWord(["your", "my", "all", "any", "the", "these", "those", "previous", "prior", "earlier", "above", "every"]), filler(2), anyWord(["rules", "guidelines", "instructions", "policies", "directives", "guardrails", "restrictions", "safety measures", "safety rules", "content policy", "ethical guidelines", "guidance", "directions", "orders", "prompt", "programming"])),
       phrase("disregard", anyWord(["everything", "anything", "all"]), anyWord(["above", "before this", "prior"])),
+      // The user's (or developer's) requests set aside: "ignore the user's request", not "ignore the user's locale".
+      phrase(anyWord(USER_SET_ASIDE), anyWord(["the user's", "the users'", "the human's", "the developer's", "the operator's"]), anyWord(["request", "requests", "instructions", "messages", "wishes", "questions", "commands", "orders"])),
+      phrase(anyWord(["ignore", "disregard"]), anyWord(["everything", "anything", "whatever", "what"]), anyWord(["the user", "the human", "the developer", "the operator"]), anyWord(["says", "said", "asks", "asked"])),
+      phrase(anyWord(["ignore", "disregard", "forget"]), anyWord(["the", "your", "any", "all"]), anyWord(["system message", "developer message", "system instructions"])),
+      // The model's own instructions no longer followed (not "don't follow the previous steps if you use Docker").
+      phrase(anyWord(["do not follow", "don't follow", "dont follow", "never follow", "do not obey", "don't obey"]), anyWord(["your", "your original", "your previous", "your prior", "your earlier", "your initial", "your system", "your current", "your old"]), anyWord(["instructions", "guidelines", "rules", "programming", "system prompt", "directives"])),
+      phrase(anyWord(["never mind", "nevermind", "forget about"]), anyWord(["the", "your", "all", "all the", "all your"]), anyWord(["previous", "prior", "earlier", "above", "original", "initial", "system"]), anyWord(["instructions", "directives", "prompt", "rules", "guidelines"])),
+      phrase(anyWord(["ignore", "forget"]), `(?:${anyWord(["all", "any", "your", "every", "all your"])}${SEP})?` + anyWord(["safety", "ethical", "content"]), anyWord(["policies", "rules", "guidelines", "filters", "restrictions", "guardrails", "training", "protocols"])),
+      // Earlier instructions declared out of force in words the ignore-instructions list leaves out.
+      phrase(anyWord(["previous instructions", "prior instructions", "earlier instructions", "the instructions above", "your instructions", "your original instructions"]), anyWord(["no longer matter", "are overridden", "have been overridden", "are overruled", "have been overruled"])),
     ].join("|"),
   },
   {
@@ -463,7 +482,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     id: "exfil-env", category: "exfiltration", scope: "all",
     description: "Sends the environment (where API keys live) over the network: env/printenv/set piped to curl, wget or nc, $(env) in a network command, process.env or os.environ as a request body, or a DNS lookup of a name built from a command's output (nslookup $(whoami).host).",
     pattern: [
-      String.raw`\b(?:printenv|env|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\|\s*(?:[^\n|]*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b`,
+      String.raw`\b(?:printenv|env|set|export(?:\s+-p)?|declare\s+-x|compgen\s+-e)\s*\|\s*(?:[^\n|]*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b`,
       String.raw`\b(?:get-childitem|gci|dir|ls)\s+env:\s*\|\s*(?:convertto-json\s*\|\s*)?(?:invoke-webrequest|invoke-restmethod|iwr|irm|curl)\b`,
       String.raw`${NET_TOOL}${CMD_REST}(?:\$\(\s*(?:printenv|env|set|export\s+-p)\s*[|)]|\x60\s*(?:printenv|env)\s*\x60)`,
       // The whole environment, serialized, in a request: only these distinctive endings start the look back to the call
@@ -505,7 +524,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
       // A new name, then what it is: "you are now DevBot, an unrestricted assistant".
       seps(String.raw`\byou\s+are\s+now\s+[\w-]+\s*,\s*(?:a|an|the)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue|amoral)\b`),
       seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
-      phrase("you are now", filler(3), anyWord(["with no", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
+      phrase(anyWord(["you are now", "from now on you are", "from now on you're"]), filler(3), anyWord(["with no", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
       phrase(anyWord(["you have been", "you are", "you were", "you are now", "you've been"]), anyWord(["freed from", "freed of", "liberated from", "released from", "unshackled", "unleashed", "unchained", "jailbroken"])),
       phrase(anyWord(["you are", "you're"]), anyWord(["no longer", "not"]), anyWord(["bound by", "restricted by", "limited by", "constrained by", "governed by", "subject to"])),
     ].join("|"),

@@ -2,8 +2,9 @@
 // with rule ids, line and column. Text hidden in Unicode tag characters is decoded and scanned as well.
 
 import type { PrecompiledRules } from "../core/rule-tables.js";
-import { MAX_SCAN_BYTES, type Core, type ScanLimit } from "../core/wasm.js";
+import { MAX_SCAN_BYTES, type Core, type InvisibleChar, type ScanLimit, type TextChunk } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
+import { INVISIBLE_ASTRAL_SOURCE, INVISIBLE_BMP_CLASS } from "../util/invisible-set.js";
 import { firstInvalidUtf8 } from "../util/utf8.js";
 import { CompiledRuleGroups, compileRules, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
 import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
@@ -34,9 +35,10 @@ export interface Finding {
   codePoint?: number;
   /**
    * Set when the match was in decoded text (decoders.ts): the encoding that hid it — "html-entities",
-   * "percent-encoding", "hex" (hex runs and \x escapes), "base64" or "tag-characters" (the outermost, when a decoded
-   * text held another encoding). `offset` is then the start of the encoded span in the scanned text (the escape, the
-   * run's first character, the first tag character) and `excerpt` shows the decoded text.
+   * "percent-encoding", "hex" (hex runs and \x escapes), "unicode-escapes" (\u0069, \u{69}, \U00000069), "base64" or
+   * "tag-characters" (the outermost, when a decoded text held another encoding). `offset` is then the start of the
+   * encoded span in the scanned text (the escape, the run's first character, the first tag character) and `excerpt`
+   * shows the decoded text.
    */
   hiddenIn?: Encoding;
   /** Up to 60 code units of the text from `offset`, control and invisible characters shown as \u escapes. */
@@ -68,7 +70,8 @@ export interface ScanResult {
 /** How bytes become text for the string path: WHATWG UTF-8, U+FFFD for ill-formed sequences, a BOM kept. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-type Hit = Omit<Finding, "line" | "column" | "excerpt" | "severity"> & { excerpt?: string; severity?: Severity };
+/** A finding before its line, column and excerpt (and, in scanDetailed, before grading sets its severity). */
+export type Hit = Omit<Finding, "line" | "column" | "excerpt" | "severity"> & { excerpt?: string; severity?: Severity };
 
 /** Options of the Scanner constructor. */
 export interface ScannerOptions {
@@ -170,6 +173,114 @@ export class Scanner {
     }
   }
 
+  /**
+   * This scanner with a work budget shared by every scan made through it (all passes of all calls): each pass may build
+   * at most the budget's remaining transitions, and is charged what it built. The view shares this scanner's compiled
+   * rules and DFA states (it is an object whose prototype is this scanner), so states it builds serve every later scan;
+   * make one per unit of work to bound, e.g. an HTTP request (the Worker's WORK_BUDGET). Passes run synchronously, so
+   * views used by interleaved async requests charge only their own work.
+   * @throws PromptasmError E_ARG when `budget` is not a WorkBudget. Scans through the view throw E_WORK_BUDGET once
+   *   a pass would build past the budget (what was built stays cached and is charged).
+   */
+  withBudget(budget: WorkBudget): Scanner {
+    if (!(budget instanceof WorkBudget)) throw new PromptasmError("E_ARG", "withBudget needs a WorkBudget");
+    const view = Object.create(this) as Scanner;
+    Object.defineProperty(view, "budget", { value: budget });
+    return view;
+  }
+  /** The work budget of a withBudget() view; undefined on the scanner itself. */
+  readonly budget: WorkBudget | undefined;
+
+  // Runs one pass over a text with the pass's transition cap: the caller's per-pass maxNewTransitions, lowered to what
+  // the view's WorkBudget has left; the budget is charged the transitions the pass built (the change of the groups'
+  // counter: a pass is synchronous, so nothing else builds meanwhile), also when it throws.
+  private metered<T>(set: CompiledRuleGroups, options: ScanOptions, pass: (cap: { maxNewTransitions?: number }) => T): T {
+    const budget = this.budget;
+    if (budget === undefined) return pass(budgetOf(options));
+    const own = options.maxNewTransitions;
+    const left = budget.remaining;
+    const ownCaps = own !== undefined && own < left;
+    const before = set.transitionsBuilt;
+    try {
+      return pass({ maxNewTransitions: ownCaps ? own : left });
+    } catch (e) {
+      if (ownCaps || !(e instanceof PromptasmError) || e.code !== "E_WORK_BUDGET") throw e;
+      throw new PromptasmError("E_WORK_BUDGET", `${budget.label} of ${budget.limit} new DFA transitions is used up; those built are kept, so a retry gets further`, { cause: e });
+    } finally {
+      budget.used += set.transitionsBuilt - before;
+    }
+  }
+
+  /**
+   * The passes of scanDetailed() for a text that is read in pieces and never held whole (a file of any size:
+   * src/adapters/node-scan-file.ts), with scanDetailed's limits and suppressed counts. What the streamed form cannot
+   * do, having no text around a match: grading (a hit's severity is its rule's base severity, "high" in hidden text)
+   * and decoding encoded runs (only text hidden in tag characters is scanned). Through a withBudget() view, each pass
+   * is charged to its budget as scanDetailed's are.
+   * @param options.scope which rules run (default "context"); options.maxNewTransitions as scanDetailed's, per pass.
+   * @throws PromptasmError E_ARG when the scope is unknown; E_RULES when a pattern does not compile.
+   */
+  streamPasses(options?: ScanOptions | null): StreamPasses {
+    const opts = options ?? {};
+    const scope = opts.scope ?? "context";
+    if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
+    const { rules, set } = this.compiledFor(scope);
+    const invisible: InvisibleChar[] = [];
+    let invisibleTotal = 0;
+    let threats: { raw: Int32Array; limit: ScanLimit } | undefined;
+    let hidden: { raw: Int32Array; limit: ScanLimit } | undefined;
+    const pass = (pieces: Iterable<TextChunk>, length: number) => {
+      const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE };
+      const raw = this.metered(set, opts, (cap) => this.core.scanChunks(set, pieces, length, Object.assign(limit, cap)));
+      return { raw, limit };
+    };
+    const core = this.core;
+    return {
+      rules,
+      invisible(text, offset, before, after) {
+        const lim = { max: Math.max(0, MAX_FINDINGS_PER_RULE - invisible.length), total: 0 };
+        for (const f of core.findInvisibleChunk(text, offset, before, after, lim)) invisible.push(f);
+        invisibleTotal += lim.total;
+      },
+      threats(pieces, length) {
+        threats = pass(pieces, length);
+      },
+      hidden(pieces, length) {
+        hidden = pass(pieces, length);
+      },
+      result() {
+        const suppressed = new Map<string, number>();
+        const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
+        const language = (rule: Rule) => (rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {});
+        const out: StreamHits = { threats: [], hidden: [], invisible: [], suppressed: [] };
+        if (threats) {
+          const { raw, limit } = threats;
+          limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
+          for (let k = 0; k < raw.length; k += 2) {
+            const rule = rules[raw[k]!]!;
+            out.threats.push({ rule: rule.id, category: rule.category, scope: rule.scope, severity: rule.severity ?? "high", offset: raw[k + 1]!, ...language(rule) });
+          }
+        }
+        if (hidden) {
+          const { raw, limit } = hidden;
+          limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
+          for (let k = 0; k < raw.length; k += 2) {
+            const rule = rules[raw[k]!]!;
+            // the excerpt key is made now so the finding's keys come in the same order as the other hits'
+            const hit: Hit = { rule: rule.id, category: rule.category, scope: rule.scope, severity: "high", ...language(rule), offset: -1, hiddenIn: "tag-characters", excerpt: "" };
+            out.hidden.push({ hit, at: raw[k + 1]! });
+          }
+        }
+        for (const f of invisible) {
+          out.invisible.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: f.offset, codePoint: f.codePoint });
+        }
+        count(INVISIBLE_RULE_ID, invisibleTotal - invisible.length);
+        out.suppressed = [...suppressed].map(([rule, n]) => ({ rule, count: n }));
+        return out;
+      },
+    };
+  }
+
   /** How each compiled group was made so far ("compiled" or "precompiled"), by group key (groupKey()). */
   groupOrigins(): Record<string, "compiled" | "precompiled"> {
     return Object.fromEntries([...this.groups].map(([k, g]) => [k, g.origin]));
@@ -208,7 +319,7 @@ export class Scanner {
       const { set } = this.compiledFor(scope);
       // One match, one invisible character or one encoded-text candidate (decoders.ts) is enough to know the string
       // path is needed.
-      const r = this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1, ...budgetOf(options) }, invisibleMax: 0, encoded: true });
+      const r = this.metered(set, options, (cap) => this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1, ...cap }, invisibleMax: 0, encoded: true }));
       invalidUtf8At = r.invalidUtf8At;
       if (r.matches.length === 0 && r.invisibleTotal === 0 && r.encoded === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
     } else invalidUtf8At = firstInvalidUtf8(bytes);
@@ -229,9 +340,9 @@ export class Scanner {
     const hits: Hit[] = [];
     const suppressed = new Map<string, number>();
     const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
-    const budget = budgetOf(options);
-    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
-    const raw = this.core.scanRaw(set, text, limit);
+    const opts = options;
+    const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+    const raw = this.metered(set, opts, (cap) => this.core.scanRaw(set, text, Object.assign(limit, cap)));
     limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
     for (let k = 0; k < raw.length; k += 2) {
       const rule = rules[raw[k]!]!;
@@ -240,14 +351,15 @@ export class Scanner {
     const hidden = decodeTagText(text);
     let tagFlags = 0;
     if (hidden) {
-      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
-      const raw2 = this.core.scanRaw(set, hidden.text, limit2);
+      const limit2: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
+      const raw2 = this.metered(set, opts, (cap) => this.core.scanRaw(set, hidden.text, Object.assign(limit2, cap)));
       limit2.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
       tagFlags = limit2.encoded ?? encodedFlags(hidden.text);
       for (let k = 0; k < raw2.length; k += 2) {
         const rule = rules[raw2[k]!]!;
         const at = raw2[k + 1]!;
-        hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset: hidden.origin[Math.min(at, hidden.origin.length - 1)]!, hiddenIn: "tag-characters", excerpt: excerpt(hidden.text, at) });
+        const offset = hidden.origin[Math.min(at, hidden.origin.length - 1)]!;
+        hits.push({ rule: rule.id, category: rule.category, scope: rule.scope, offset, hiddenIn: "tag-characters", excerpt: excerpt(hidden.text, at) });
       }
     }
     // Text hidden in an encoding (decoders.ts): only for the decoders the core's encoded-text flags call for, so a
@@ -258,10 +370,10 @@ export class Scanner {
       const index = new Map(rules.map((r, i) => [r.id, i]));
       const seen = new Set(hits.map((h) => `${index.get(h.rule)}@${h.offset}`)); // plain and tag-character matches
       const scanLayer = (t: string) => {
-        const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0, ...budget };
+        const lim: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
         // A decoded layer repeats most of the plain text's matches (entities decode in place), so its left-out matches
         // are not counted in `suppressed`, which counts the plain text's and the tag characters'.
-        const r = this.core.scanRaw(set, t, lim);
+        const r = this.metered(set, opts, (cap) => this.core.scanRaw(set, t, Object.assign(lim, cap)));
         return { raw: r, flags: lim.encoded ?? encodedFlags(t) };
       };
       for (const m of scanHidden(text, flags, scanLayer, seen, hidden ? [{ layer: tagLayer(hidden), flags: tagFlags }] : [])) {
@@ -275,9 +387,7 @@ export class Scanner {
     for (const inv of invisible) {
       hits.push({ rule: INVISIBLE_RULE_ID, category: "invisible", scope: "all", severity: "high", offset: inv.offset, codePoint: inv.codePoint });
     }
-    const order = new Map(rules.map((r, i) => [r.id, i]));
-    const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
-    hits.sort((a, b) => a.offset - b.offset || rank(a) - rank(b));
+    sortHits(rules, hits, (h) => h);
     let fences: Array<[number, number]> | undefined;
     const byId = new Map(rules.map((r) => [r.id, r]));
     for (const h of hits) {
@@ -291,6 +401,56 @@ export class Scanner {
   }
 }
 
+/**
+ * The streamed passes of one scan (Scanner.streamPasses()): the caller reads the text in pieces and hands them over;
+ * each pass keeps the earliest MAX_FINDINGS_PER_RULE findings per rule and counts the rest, as scanDetailed() does.
+ */
+export interface StreamPasses {
+  /** The rules of the scan's scope, in rule-set order (what sortHits() ranks by). */
+  readonly rules: readonly Rule[];
+  /**
+   * The invisible characters of one piece, pieces in text order (Core.findInvisibleChunk's arguments: offset in UTF-16
+   * code units, INVISIBLE_CONTEXT code units of context each side); keeps the earliest MAX_FINDINGS_PER_RULE overall.
+   */
+  invisible(text: string, offset: number, before: string, after: string): void;
+  /**
+   * The threat scan of the whole text, its pieces last first (Core.scanChunks's arguments; `length` in UTF-16 code
+   * units). The iterable is read synchronously.
+   */
+  threats(pieces: Iterable<TextChunk>, length: number): void;
+  /** The threat scan of the text hidden in tag characters (as decodeTagText() builds it), pieces last first. */
+  hidden(pieces: Iterable<TextChunk>, length: number): void;
+  /** What the passes found so far (see StreamHits). */
+  result(): StreamHits;
+}
+
+/** What StreamPasses.result() returns: hits without line, column or excerpt, which the caller adds. */
+export interface StreamHits {
+  /** Threat matches in the text, by offset (rule order within an offset). */
+  threats: Hit[];
+  /**
+   * Threat matches in the hidden text: `at` is the match's offset in the hidden text; the caller sets `hit.offset`
+   * (the tag character it starts at, -1 until then) and `hit.excerpt` (from the hidden text).
+   */
+  hidden: Array<{ hit: Hit; at: number }>;
+  /** Invisible characters, by offset. */
+  invisible: Hit[];
+  /** As ScanResult.suppressed: threats, then hidden-text threats, then invisible-unicode. */
+  suppressed: Array<{ rule: string; count: number }>;
+}
+
+/**
+ * Sorts hits in place into the findings' order: by offset, then rule order (threat rules in rule-set order, a match
+ * in hidden text just after the plain one of the same rule, invisible-unicode last). The sort is stable.
+ * @param rules the scan's rules in rule-set order; hitOf: the hit of an item.
+ * @returns `items`, sorted.
+ */
+export function sortHits<T>(rules: readonly Rule[], items: T[], hitOf: (item: T) => Hit): T[] {
+  const order = new Map(rules.map((r, i) => [r.id, i]));
+  const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
+  return items.sort((a, b) => hitOf(a).offset - hitOf(b).offset || rank(hitOf(a)) - rank(hitOf(b)));
+}
+
 /** Options of Scanner.scan(), scanDetailed() and scanBytes(). */
 export interface ScanOptions {
   /** Which rules run (default "context"; scopes nest: all ⊂ context ⊂ strict). */
@@ -299,9 +459,34 @@ export interface ScanOptions {
    * A work budget (core ScanLimit.maxNewTransitions): the most new DFA transitions each of the scan's passes over a
    * text (the text, text hidden in tag characters, each decoded layer) may build. Past it the scan throws
    * PromptasmError E_WORK_BUDGET; what was built stays cached, so a retry gets further. For hosts that cap CPU per
-   * request (a Worker answers 429). Default: no limit.
+   * request. Default: no limit. For a total over several scans, see WorkBudget and Scanner.withBudget().
    */
   maxNewTransitions?: number;
+}
+
+/**
+ * A work budget for several scans together: the most new DFA transitions (the unit of ScanLimit.maxNewTransitions: one
+ * subset-construction step each, built in TypeScript; a warm rule set builds none) that all passes of all scans made
+ * through Scanner.withBudget(budget) may build in total. Past it a scan throws PromptasmError E_WORK_BUDGET whose
+ * message starts with `label`. The Worker makes one per request (src/adapters/workerd/budget.ts).
+ */
+export class WorkBudget {
+  /** Transitions charged so far (never more than `limit`: a pass may build at most what is left). */
+  used = 0;
+
+  /**
+   * @param limit the most new transitions in total: a non-negative safe integer (0: only states already built).
+   * @param label how E_WORK_BUDGET messages name this budget (default "the work budget").
+   * @throws PromptasmError E_ARG when `limit` is not a non-negative safe integer.
+   */
+  constructor(readonly limit: number, readonly label = "the work budget") {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new PromptasmError("E_ARG", `a work budget must be a non-negative integer, got ${String(limit)}`);
+  }
+
+  /** Transitions the budget still allows. */
+  get remaining(): number {
+    return Math.max(0, this.limit - this.used);
+  }
 }
 
 function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?: number } {
@@ -392,11 +577,24 @@ function locate(text: string, hits: Hit[]): Finding[] {
   });
 }
 
-/** Text from `offset` for display: one line, at most EXCERPT_CHARS code units, invisible characters escaped. */
+/**
+ * What excerpt() escapes: the invisible set (src/util/invisible-set.ts, generated by scripts/gen-invisible.mjs: what
+ * the core reports), the controls and separators that would break or hide the excerpt's one line (tab, LF, VT, FF,
+ * CR, U+2028, U+2029) and lone surrogates.
+ */
+const EXCERPT_ESCAPES = new RegExp(
+  `[${INVISIBLE_BMP_CLASS}\\u0009-\\u000d\\u2028\\u2029]|${INVISIBLE_ASTRAL_SOURCE}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`,
+  "g",
+);
+
+/**
+ * Text from `offset` for display: one line, at most EXCERPT_CHARS code units, invisible characters escaped (tab and
+ * line feed become a space; the rest of EXCERPT_ESCAPES become \uXXXX, or \u{XXXXX} above the BMP).
+ */
 export function excerpt(text: string, offset: number): string {
   let s = text.slice(offset, offset + EXCERPT_CHARS);
   const last = s.charCodeAt(s.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) s = s.slice(0, -1); // never end on half a surrogate pair
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\udb40][\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+  return s.replace(EXCERPT_ESCAPES,
     (ch) => (ch === "\n" || ch === "\t" ? " " : ch.length === 2 ? `\\u{${ch.codePointAt(0)!.toString(16).toUpperCase()}}` : `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`));
 }

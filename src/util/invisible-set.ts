@@ -58,3 +58,17 @@ export function isInvisibleCodePoint(cp: number): boolean {
   }
   return false;
 }
+
+/**
+ * The BMP part of INVISIBLE_RANGES as the body of a regular-expression character class (no brackets), for a pattern
+ * without the `u` flag, which reads UTF-16 code units, e.g. new RegExp("[" + INVISIBLE_BMP_CLASS + "]", "g").
+ */
+export const INVISIBLE_BMP_CLASS =
+  "\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b-\\u200f" +
+  "\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff9-\\ufffb";
+
+/**
+ * The supplementary-plane part of INVISIBLE_RANGES as regular-expression alternatives over UTF-16 code units (a high
+ * surrogate, then a class of low ones), for a pattern without the `u` flag: join it to a class with `|`.
+ */
+export const INVISIBLE_ASTRAL_SOURCE = "\\udb40[\\udc00-\\udc7f]|\\udb40[\\udd00-\\uddef]";

@@ -6,6 +6,7 @@ import { HIDDEN_PROBES } from "./hidden.js";
 import { I18N_PROBES } from "./i18n.js";
 import { OVERRIDE_PROBES } from "./override.js";
 import { PERSISTENCE_PROBES } from "./persistence.js";
+import { REDTEAM_H4_PROBES } from "./redteam-h4.js";
 import { REDTEAM_RULE_PROBES } from "./redteam-rules.js";
 import { ROLE_PROBES } from "./role.js";
 import type { ProbeTable } from "./types.js";
@@ -36,4 +37,4 @@ function extend(table: ProbeTable, extra: ProbeTable): ProbeTable {
   return out;
 }
 
-export const PROBES: ProbeTable = extend(merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES), REDTEAM_RULE_PROBES);
+export const PROBES: ProbeTable = extend(extend(merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES), REDTEAM_RULE_PROBES), REDTEAM_H4_PROBES);

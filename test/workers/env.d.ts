@@ -19,3 +19,8 @@ declare module "cloudflare:test" {
   /** Runs the alarm of the Durable Object `stub` points to now, if one is set; true when it ran. */
   export function runDurableObjectAlarm(stub: unknown): Promise<boolean>;
 }
+declare module "*?raw" {
+  /** A file's text, inlined by Vite (the bundled examples in work-budget.workers.spec.ts). */
+  const text: string;
+  export default text;
+}

@@ -302,10 +302,11 @@ describe("every malformed provider body is a 400 naming the field", () => {
 
 describe("HTTP status comes from the error's code", () => {
   it("one table: the client's codes 4xx, our own failures 5xx", () => {
-    expect(PROMPTASM_ERROR_STATUS).toEqual({ E_ARG: 400, E_NOT_FOUND: 400, E_WORK_BUDGET: 422, E_WASM: 503, E_RULES: 500, E_IO: 500, E_CONFIG: 500, E_BASELINE: 500 });
+    expect(PROMPTASM_ERROR_STATUS).toEqual({ E_ARG: 400, E_NOT_FOUND: 400, E_WORK_BUDGET: 429, E_WASM: 503, E_RULES: 500, E_IO: 500, E_CONFIG: 500, E_BASELINE: 500 });
     expect(STORE_ERROR_STATUS).toEqual({ E_STORE_IO: 502, E_STORE_UNAVAILABLE: 503, E_STORE_LOCKED: 503, E_STORE_QUOTA: 507 });
     expect(errorAnswer(new PromptasmError("E_WASM", "the core did not instantiate"))).toMatchObject({ status: 503, code: "E_WASM", message: "the service failed: the core did not instantiate" });
     expect(errorAnswer(new PromptasmError("E_ARG", "bad"))).toMatchObject({ status: 400, code: "E_ARG", message: "bad" });
+    expect(errorAnswer(new PromptasmError("E_WORK_BUDGET", "spent"))).toEqual({ status: 429, code: "E_WORK_BUDGET", message: "spent", headers: { "retry-after": "1" } });
     expect(errorAnswer(new HttpError(401, "E_AUTH", "no"))).toEqual({ status: 401, code: "E_AUTH", message: "no", headers: { "www-authenticate": "Bearer" } });
     expect(errorAnswer(new TypeError("x is undefined"))).toMatchObject({ status: 500, code: "E_INTERNAL" });
     expect(errorAnswer(new PromptasmError("E_NEW" as never, "cast"))).toMatchObject({ status: 500, code: "E_NEW" });

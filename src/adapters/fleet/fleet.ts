@@ -151,6 +151,17 @@ async function importTargets(path: string, root: string, maxBytes: number): Prom
   return out;
 }
 
+/**
+ * The project root of a file in `dir`, as discoverClaude finds it: the nearest directory from `dir` up with a `.git`
+ * entry, else `dir` itself. Never throws.
+ */
+async function projectRoot(dir: string): Promise<string> {
+  for (let d = dir; ; d = posix.dirname(d)) {
+    if (await lstat(posix.join(d, ".git")).then(() => true, () => false)) return d;
+    if (d === "/") return dir;
+  }
+}
+
 type Pending = Promise<FleetEvent | { kind: "fatal"; error: unknown }>;
 
 /**
@@ -225,6 +236,35 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
       seenFiles.add(id);
       return true;
     };
+    /**
+     * Scans the files that `imports` name (Claude Code `@path` imports, CLAUDE_MAX_IMPORT_DEPTH levels deep, inside
+     * `root`) and theirs, each once; files in `scanned` are not scanned again but their imports are followed. A
+     * missing import is skipped (the agent does not load it either); one whose real path is outside `realRoots`
+     * (when given) is a note.
+     */
+    const followImports = async (imports: Array<{ path: string; depth: number }>, root: string, scanned: ReadonlySet<string>,
+      realRoots: string[] | undefined, shown: (path: string) => string) => {
+      const expanded = new Set<string>(); // import targets already handled (cycles end here)
+      for (let k = 0; k < imports.length && !aborted; k++) {
+        const { path, depth } = imports[k]!;
+        if (expanded.has(path)) continue;
+        expanded.add(path);
+        if (!scanned.has(path)) {
+          const info = await stat(path).catch(() => null);
+          if (info === null || !info.isFile()) continue; // a missing import is not loaded by the agent either
+          if (realRoots !== undefined) {
+            const real = await realpath(path).catch(() => null);
+            if (real === null || !isWithin(real, realRoots)) {
+              await problem(shown(path), path, "note", `imported file is a symlink to outside the scanned roots: ${real ?? "?"}, skipped (--follow-symlinks to follow it)`);
+              continue;
+            }
+          }
+          if (!firstTime(await fileId(path))) continue;
+          await file(shown(path), path, true, info.size);
+        }
+        if (depth < CLAUDE_MAX_IMPORT_DEPTH) for (const t of await importTargets(path, root, options.maxBytes)) imports.push({ path: t, depth: depth + 1 });
+      }
+    };
     try {
       for (const { arg, abs } of targets) {
         if (aborted) break;
@@ -245,6 +285,14 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
             if (!firstTime(await fileId(abs))) continue; // named twice, or reached by an earlier walk
             const size = await stat(abs).then((s) => s.size, () => 0);
             await file(arg, abs, true, size);
+            // A memory file named alone brings its imports, as assemble loads them: inside its project (the nearest
+            // directory up with .git, as discoverClaude finds it; else its own directory), shown beside its name.
+            if (importsFollowed(abs)) {
+              const root = await projectRoot(posix.dirname(abs));
+              const first = (await importTargets(abs, root, options.maxBytes)).map((path) => ({ path, depth: 1 }));
+              const realRoot = roots === undefined ? undefined : [await realpath(root).catch(() => root)];
+              await followImports(first, root, new Set([abs]), realRoot, (path) => posix.join(posix.dirname(arg), posix.relative(posix.dirname(abs), path)));
+            }
             continue;
           }
           directories++;
@@ -255,7 +303,6 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
           // .gitignore or --include/--exclude would skip them: they are scanned after the walk (importsFollowed).
           const walkedPaths = new Set<string>();
           const imports: Array<{ path: string; depth: number }> = [];
-          const expanded = new Set<string>(); // import targets already handled (cycles end here)
           for await (const item of walkFiles(abs, { select, exclude: excluded, gitignore: options.gitignore, sizes: on.progress !== undefined, seen: seenDirs, ...(roots !== undefined ? { roots } : {}) })) {
             if (aborted) break;
             if (item.kind === "problem") await problem(shownOf(item.rel), item.path, item.level, item.reason);
@@ -268,25 +315,7 @@ export async function runFleet(targets: readonly FleetTarget[], options: FleetOp
               await file(shownOf(item.rel), item.path, isContextFileAnyCase(item.path), item.size, true);
             }
           }
-          for (let k = 0; k < imports.length && !aborted; k++) {
-            const { path, depth } = imports[k]!;
-            if (expanded.has(path)) continue;
-            expanded.add(path);
-            if (!walkedPaths.has(path)) {
-              const info = await stat(path).catch(() => null);
-              if (info === null || !info.isFile()) continue; // a missing import is not loaded by the agent either
-              if (roots !== undefined) {
-                const real = await realpath(path).catch(() => null);
-                if (real === null || !isWithin(real, roots)) {
-                  await problem(shownOf(posix.relative(abs, path)), path, "note", `imported file is a symlink to outside the scanned roots: ${real ?? "?"}, skipped (--follow-symlinks to follow it)`);
-                  continue;
-                }
-              }
-              if (!firstTime(await fileId(path))) continue;
-              await file(shownOf(posix.relative(abs, path)), path, true, info.size);
-            }
-            if (depth < CLAUDE_MAX_IMPORT_DEPTH) for (const t of await importTargets(path, abs, options.maxBytes)) imports.push({ path: t, depth: depth + 1 });
-          }
+          await followImports(imports, abs, walkedPaths, roots, (path) => shownOf(posix.relative(abs, path)));
         } catch (e) {
           await problem(arg, abs, "error", e instanceof Error ? e.message : String(e));
         }

@@ -3,13 +3,15 @@
 // stream through the core in chunks (scanFile), so memory stays flat whatever the size. The outcome is plain data
 // (structured-clone safe), so it crosses a worker boundary as is; the CLI turns it into lines and notes.
 
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { PromptasmError } from "../../errors.js";
 import type { Promptasm } from "../../api/promptasm.js";
 import { INVISIBLE_RULE_ID, type RuleScope } from "../../scan/rules.js";
 import { EXCERPT_CHARS, excerpt, type Finding } from "../../scan/scanner.js";
 import { BINARY_SNIFF_BYTES, NodeWorkspaceReader } from "../node/reader.js";
 import { scanFile } from "../node-scan-file.js";
+import { largeFilePlan, looksBinary } from "../decode.js";
+import { readHeadSync } from "../node/head.js";
 
 /**
  * Files over this many bytes (8 MiB) stream through the core in chunks (scanFile: memory stays flat, same
@@ -93,21 +95,6 @@ function regularFileSize(path: string): number {
   }
 }
 
-/** Whether the first BINARY_SNIFF_BYTES of a file hold a NUL byte (the reader's binary test); false if unreadable. */
-function looksBinary(path: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const bytesRead = readSync(fd, buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
-  } catch {
-    return false; // scanFile opens it again and reports the error
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 /** A message of the form "<path>: <reason>" without its path (the CLI shows the path its own way). */
 function withoutPath(path: string, message: string): string {
   return message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
@@ -158,8 +145,14 @@ export function loadJob(job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): LoadedJ
   const size = regularFileSize(job.path);
   if (size > STREAM_ABOVE_BYTES) {
     if (size > job.maxBytes) return { kind: "done", outcome: { status: "too-large", bytes: size, limit: job.maxBytes } };
-    if (!job.asText && looksBinary(job.path)) return { kind: "done", outcome: { status: "binary", bytes: size } };
-    return { kind: "stream" };
+    const head = readHeadSync(job.path, BINARY_SNIFF_BYTES);
+    // UTF-16 cannot go through UTF-8 chunks: it is read whole below (readBytesSync decodes it), or refused if huge.
+    const plan = largeFilePlan(head, size);
+    if (plan.kind === "refuse") return { kind: "done", outcome: { status: "error", reason: plan.reason } };
+    if (plan.kind === "stream") {
+      if (!job.asText && looksBinary(head)) return { kind: "done", outcome: { status: "binary", bytes: size } };
+      return { kind: "stream" };
+    }
   }
   const r = deps.reader({ maxBytes: job.maxBytes, binaryAsText: job.asText }).readBytesSync(job.path);
   switch (r.kind) {

@@ -7,6 +7,7 @@ import { corsFromEnv, corsPolicy, corsPreflight, isPreflight, withCors, type Cor
 import { HttpError } from "./input.js";
 import { errorAnswer } from "./status.js";
 import type { StoreBindings, StoreChoice } from "./store.js";
+import { workBudgetFromEnv, workBudgetOption, type WorkBudgetOption, type WorkBudgetSetting } from "./budget.js";
 import { PromptasmError } from "../../errors.js";
 
 /** Options of createPromptasmRouter. */
@@ -24,13 +25,19 @@ export interface RouterOptions<Env = StoreBindings> {
   cors?: CorsOptions | false;
   /** Where frozen prompts go (StoreChoice); default "auto": the Durable Object when env.SESSIONS is bound, else KV. */
   store?: StoreChoice<Env>;
+  /**
+   * New DFA transitions all the scans of one request may build in total (./budget.ts): a non-negative integer, or
+   * "off" / 0 for no budget. Past it the request gets 429 E_WORK_BUDGET with Retry-After. Default: the `WORK_BUDGET`
+   * variable of `env`, else DEFAULT_WORK_BUDGET (50,000).
+   */
+  workBudget?: WorkBudgetOption;
 }
 
 /** A fetch handler: what workerd, Hono (`app.mount`) and most routers take. `ctx` (ExecutionContext) is not used. */
 export type PromptasmHandler<Env> = (request: Request, env: Env, ctx?: unknown) => Promise<Response>;
 
 /** The routes themselves: a request whose path is relative to the base path, and the resolved store choice. */
-export type RouteHandler<Env> = (request: Request, env: Env, options: { store: StoreChoice<Env> }) => Promise<Response>;
+export type RouteHandler<Env> = (request: Request, env: Env, options: { store: StoreChoice<Env>; workBudget: WorkBudgetSetting | undefined }) => Promise<Response>;
 
 /** JSON error answer, the API's one error shape. */
 export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
@@ -57,10 +64,11 @@ function checkBasePath(path: unknown): string {
 /**
  * Wraps `routes` into a mountable handler: requests outside `basePath` get 404; CORS preflights are answered here
  * (204 for an allowed origin, 403 otherwise) and other responses get CORS headers for an allowed origin; anything
- * thrown becomes a JSON error with the status of ./status.ts.
- * @throws PromptasmError E_ARG (at once, not per request) for a bad basePath or CORS option.
+ * thrown becomes a JSON error with the status of ./status.ts. The work budget is the `workBudget` option, else the
+ * env's WORK_BUDGET (a bad value there: 500 E_CONFIG per request, as a bad CORS_ORIGINS).
+ * @throws PromptasmError E_ARG (at once, not per request) for a bad basePath, CORS option, store or workBudget.
  */
-export function mountRoutes<Env extends StoreBindings & { CORS_ORIGINS?: string }>(routes: RouteHandler<Env>, options: RouterOptions<Env> = {}): PromptasmHandler<Env> {
+export function mountRoutes<Env extends StoreBindings & { CORS_ORIGINS?: string; WORK_BUDGET?: string }>(routes: RouteHandler<Env>, options: RouterOptions<Env> = {}): PromptasmHandler<Env> {
   if (options === null || typeof options !== "object") throw new PromptasmError("E_ARG", "router options must be an object");
   const basePath = checkBasePath(options.basePath);
   const fixed: CorsPolicy | undefined | null = options.cors === false ? undefined : options.cors !== undefined ? corsPolicy(options.cors) : null;
@@ -68,6 +76,7 @@ export function mountRoutes<Env extends StoreBindings & { CORS_ORIGINS?: string 
   if (typeof store !== "function" && store !== "auto" && store !== "kv" && store !== "durable-object") {
     throw new PromptasmError("E_ARG", `store must be "auto", "kv", "durable-object" or a function, got ${JSON.stringify(store)}`);
   }
+  const fixedBudget = options.workBudget !== undefined ? { setting: workBudgetOption(options.workBudget) } : undefined;
   let fromEnv: { value: string | undefined; policy: CorsPolicy | undefined } | undefined;
   const policyFor = (env: Env): CorsPolicy | undefined => {
     if (fixed !== null) return fixed;
@@ -77,8 +86,10 @@ export function mountRoutes<Env extends StoreBindings & { CORS_ORIGINS?: string 
   };
   return async (request: Request, env: Env): Promise<Response> => {
     let policy: CorsPolicy | undefined;
+    let workBudget: WorkBudgetSetting | undefined;
     try {
       policy = policyFor(env);
+      workBudget = fixedBudget !== undefined ? fixedBudget.setting : workBudgetFromEnv(env?.WORK_BUDGET);
     } catch (e) {
       return answerError(e);
     }
@@ -94,7 +105,7 @@ export function mountRoutes<Env extends StoreBindings & { CORS_ORIGINS?: string 
         url.pathname = url.pathname.slice(basePath.length) || "/";
         inner = new Request(url.toString(), request);
       }
-      response = await routes(inner, env, { store });
+      response = await routes(inner, env, { store, workBudget });
     } catch (e) {
       response = answerError(e);
     }

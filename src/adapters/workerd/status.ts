@@ -5,13 +5,15 @@
 import { PromptasmError, type ErrorCode } from "../../errors.js";
 import { SessionStoreError, type StoreErrorCode } from "../../stores/errors.js";
 import { HttpError } from "./input.js";
+import { publicMessage } from "./public-message.js";
+import { WORK_BUDGET_RETRY_AFTER_SECONDS } from "./budget.js";
 
 /**
  * Status per PromptasmError code, as the Worker sees each one. `Record<ErrorCode, …>` makes tsc refuse a new code in
  * src/errors.ts until it has a row here.
  * - E_ARG, E_NOT_FOUND: an argument the request carried (a message shape, a `cwd` not in `files`) → 400.
- * - E_WORK_BUDGET: the request's text needs more scan work than one call may take → 422 (well-formed, but not
- *   processable).
+ * - E_WORK_BUDGET: the request needed more new DFA transitions than its work budget (./budget.ts) → 429 with
+ *   Retry-After: too much work at once; the states it built stay cached, so a retry gets further.
  * - E_WASM: the core did not instantiate; the next request retries it → 503.
  * - E_RULES: the Worker's own rule set did not compile (requests carry no rules) → 500.
  * - E_IO: reading the in-memory workspace failed, which only a bug can cause → 500.
@@ -21,7 +23,7 @@ import { HttpError } from "./input.js";
 export const PROMPTASM_ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   E_ARG: 400,
   E_NOT_FOUND: 400,
-  E_WORK_BUDGET: 422,
+  E_WORK_BUDGET: 429,
   E_WASM: 503,
   E_RULES: 500,
   E_IO: 500,
@@ -45,23 +47,34 @@ export interface ErrorAnswer {
   status: number;
   code: string;
   message: string;
-  /** Extra response headers (`www-authenticate` on a 401). */
+  /** Extra response headers (`www-authenticate` on a 401, `retry-after` on a 429). */
   headers: Record<string, string>;
 }
 
 /**
  * The answer for an error thrown while handling a request: HttpError keeps its own status; PromptasmError and
  * SessionStoreError take theirs from the tables above (a code missing from a table, possible only through a cast, is
- * 500); anything else is a bug: 500 E_INTERNAL.
+ * 500); anything else is a bug: 500 E_INTERNAL. Beyond an HttpError (which quotes the request as sent), the message
+ * names paths relative to the workspace, as the request did, never the Worker's mount point, and is one line
+ * (publicMessage).
  * @example errorAnswer(new PromptasmError("E_WASM", "no core")) // { status: 503, code: "E_WASM", … }
  */
 export function errorAnswer(error: unknown): ErrorAnswer {
+  // An HttpError's message is the Worker's own and quotes the request as sent (even a URL under /workspace); the
+  // library's messages name mounted paths: those are made public (./public-message.ts).
+  const answer = answerFor(error);
+  return error instanceof HttpError ? answer : { ...answer, message: publicMessage(answer.message) };
+}
+
+/** errorAnswer before its message is made public. */
+function answerFor(error: unknown): ErrorAnswer {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message, headers: error.status === 401 ? { "www-authenticate": "Bearer" } : {} };
   }
   if (error instanceof PromptasmError) {
     const status = PROMPTASM_ERROR_STATUS[error.code] ?? 500;
-    return { status, code: error.code, message: status >= 500 ? `the service failed: ${error.message}` : error.message, headers: {} };
+    const headers: Record<string, string> = status === 429 ? { "retry-after": String(WORK_BUDGET_RETRY_AFTER_SECONDS) } : {};
+    return { status, code: error.code, message: status >= 500 ? `the service failed: ${error.message}` : error.message, headers };
   }
   if (error instanceof SessionStoreError) {
     const status = STORE_ERROR_STATUS[error.code] ?? 500;

@@ -43,11 +43,15 @@ import { geminiGenerateContent } from "../../providers/gemini.js";
 import { bedrockConverseRequest } from "../../providers/bedrock.js";
 import { buildProviderRequest, resolveCacheTtl } from "../../providers/registry.js";
 import { ENUMS } from "../../options/schema.js";
+import { assembleSystemPrompt } from "../../prompt/assemble.js";
+import type { Scanner, WorkBudget } from "../../scan/scanner.js";
+import { PromptasmError } from "../../errors.js";
 import { HttpError, assembleOptions, files, object, readJson, str, WORKSPACE } from "./input.js";
 import { checkProviderInput } from "./validate-messages.js";
 import { sessionStoreFor, type StoreChoice } from "./store.js";
 import { sessionIdFromPath } from "./session-id.js";
 import { answerError, mountRoutes, type PromptasmHandler, type RouterOptions } from "./router.js";
+import { requestBudget, workBudgetFromEnv, WORK_BUDGET_RETRY_AFTER_SECONDS, type WorkBudgetSetting } from "./budget.js";
 // No named exports but functions: workerd takes every export of the main module as a handler (a constant fails
 // to start). The limits are exported by ./input.ts.
 
@@ -70,6 +74,11 @@ export interface WorkerEnv {
    * (./cors.ts).
    */
   CORS_ORIGINS?: string;
+  /**
+   * New DFA transitions all the scans of one request may build in total (./budget.ts): decimal digits, or "off" / "0"
+   * for no budget; unset: DEFAULT_WORK_BUDGET. Past it: 429 E_WORK_BUDGET with Retry-After.
+   */
+  WORK_BUDGET?: string;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
@@ -114,30 +123,36 @@ async function tenantOf(request: Request, env: WorkerEnv): Promise<string> {
 
 const quiet = { warn: () => {} };
 
-async function assembleBody(body: Record<string, unknown>) {
-  const { mounted } = files(body.files);
-  const options = assembleOptions(body.options);
+/** One request's work: its budget (undefined: none), which every scan the request causes is charged to. */
+interface Work {
+  budget: WorkBudget | undefined;
+}
+
+/** The isolate's Promptasm, and its scanner as this request may use it (a view charging the request's budget). */
+async function coreFor(work: Work): Promise<{ pa: Promptasm; scanner: Scanner }> {
   const pa = await core();
-  return { options, result: await pa.assemble(new MapWorkspaceReader(mounted), options) };
+  return { pa, scanner: work.budget === undefined ? pa.scanner : pa.scanner.withBudget(work.budget) };
 }
 
 /** POST /v1/assemble */
-async function assemble(request: Request): Promise<Response> {
+async function assemble(request: Request, work: Work): Promise<Response> {
   const body = object(await readJson(request), "the body", ["files", "options"]);
-  const { result } = await assembleBody(body);
-  return json(200, assembleJson(result));
+  const { mounted } = files(body.files);
+  const options = assembleOptions(body.options);
+  const { pa, scanner } = await coreFor(work);
+  return json(200, assembleJson(await assembleSystemPrompt(pa.core, scanner, new MapWorkspaceReader(mounted), options)));
 }
 
 /** POST /v1/scan */
-async function scan(request: Request): Promise<Response> {
+async function scan(request: Request, work: Work): Promise<Response> {
   const body = object(await readJson(request), "the body", ["files", "scope"]);
   const scope = body.scope ?? "context";
   if (scope !== "all" && scope !== "context" && scope !== "strict") throw new HttpError(400, "E_VALUE", `scope must be one of all, context, strict, got ${JSON.stringify(scope)}`);
   const { mounted, names } = files(body.files);
-  const pa = await core();
+  const { scanner } = await coreFor(work);
   const out = names.map((file) => ({
     file,
-    findings: pa.scan(mounted[`${WORKSPACE}/${file}`]!, { scope }).map((f) => ({
+    findings: scanner.scan(mounted[`${WORKSPACE}/${file}`]!, { scope }).map((f) => ({
       rule: f.rule, category: f.category, offset: f.offset, line: f.line, column: f.column,
       ...(f.codePoint !== undefined ? { codePoint: f.codePoint } : {}), excerpt: f.excerpt,
     })),
@@ -149,21 +164,21 @@ async function scan(request: Request): Promise<Response> {
  * The high-severity findings of a stored prompt (low ones load with a warning in any build), as the API shows them:
  * rule, offset in UTF-16 code units, excerpt.
  */
-async function storedFindings(prompt: string): Promise<Array<{ rule: string; offset: number; excerpt: string }>> {
-  return (await core()).scan(prompt, { scope: STORED_PROMPT_SCOPE }).filter((f) => f.severity !== "low").map((f) => ({ rule: f.rule, offset: f.offset, excerpt: f.excerpt }));
+async function storedFindings(prompt: string, work: Work): Promise<Array<{ rule: string; offset: number; excerpt: string }>> {
+  return (await coreFor(work)).scanner.scan(prompt, { scope: STORED_PROMPT_SCOPE }).filter((f) => f.severity !== "low").map((f) => ({ rule: f.rule, offset: f.offset, excerpt: f.excerpt }));
 }
 
 /**
  * GET /v1/sessions/:id/system-prompt: the stored record and whether a turn could reuse it. A prompt with threat
  * findings is not returned: state "findings", with the findings and no `prompt` (PUT the session to rebuild it).
  */
-async function readSession(store: SessionStore, id: string): Promise<Response> {
+async function readSession(store: SessionStore, id: string, work: Work): Promise<Response> {
   const record = await store.get(id);
   if (record === null) return error(404, "E_NO_SESSION", `session ${JSON.stringify(id)} has no frozen prompt`);
   if (!isSessionRecord(record)) return json(200, { id, state: "empty", reason: "the stored value is not a session record" });
   const state = record.prompt === null ? "null" : record.prompt === "" ? "empty" : (await contentHash(record.prompt)) === record.contentHash.toLowerCase() ? "present" : "damaged";
   const meta = { contentHash: record.contentHash, runtime: record.runtime, ...(record.platform !== undefined ? { platform: record.platform } : {}), createdAt: record.createdAt };
-  const found = typeof record.prompt === "string" && record.prompt !== "" ? await storedFindings(record.prompt) : [];
+  const found = typeof record.prompt === "string" && record.prompt !== "" ? await storedFindings(record.prompt, work) : [];
   if (found.length > 0) {
     const rules = [...new Set(found.map((f) => f.rule))];
     return json(200, { id, state: "findings", reason: `the stored prompt matched ${rules.join(", ")}; it is withheld (PUT the session to rebuild it)`, findings: found, ...meta });
@@ -172,18 +187,19 @@ async function readSession(store: SessionStore, id: string): Promise<Response> {
 }
 
 /** PUT /v1/sessions/:id/system-prompt: assemble and store, unless a good prompt for this runtime is stored already. */
-async function freeze(request: Request, store: SessionStore, id: string): Promise<Response> {
+async function freeze(request: Request, store: SessionStore, id: string, work: Work): Promise<Response> {
   const body = object(await readJson(request), "the body", ["files", "options"]);
   const { mounted } = files(body.files);
   const options = assembleOptions(body.options);
-  const pa = await core();
+  const { pa, scanner } = await coreFor(work);
   const runtime = {
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.provider !== undefined ? { provider: options.provider } : {}),
     cwd: options.cwd,
     ...(options.platform !== undefined ? { platform: options.platform } : {}),
   };
-  const turn = await freezeSession(store, id, () => pa.assemble(new MapWorkspaceReader(mounted), options), runtime, { logger: quiet, scanner: pa });
+  const build = () => assembleSystemPrompt(pa.core, scanner, new MapWorkspaceReader(mounted), options);
+  const turn = await freezeSession(store, id, build, runtime, { logger: quiet, scanner });
   // 201 only for the request whose own build became the stored prompt: a PUT that lost a first-write race (it built,
   // but another build was stored first) answers 200 with the stored prompt.
   const firstStored = turn.state === "missing" && turn.stored && turn.built !== undefined && turn.built.prompt === turn.prompt;
@@ -258,7 +274,7 @@ function builderOptions(provider: string, model: string, body: Record<string, un
 }
 
 /** POST /v1/sessions/:id/request: a provider request body from the frozen prompt, with its cache markers. */
-async function providerRequest(request: Request, store: SessionStore, id: string): Promise<Response> {
+async function providerRequest(request: Request, store: SessionStore, id: string, work: Work): Promise<Response> {
   const body = object(await readJson(request), "the body", ["provider", "model", "messages", "ephemeral", "maxTokens", "ttl", "tools", ...Object.keys(BUILDER_OPTIONS)]);
   const provider = str(body.provider, "provider");
   if (!PROVIDERS.includes(provider)) {
@@ -279,7 +295,7 @@ async function providerRequest(request: Request, store: SessionStore, id: string
   if (typeof record.prompt !== "string" || record.prompt === "" || (await contentHash(record.prompt)) !== record.contentHash.toLowerCase()) {
     return error(409, "E_SESSION_DAMAGED", `session ${JSON.stringify(id)}: the stored prompt is empty or does not match its content hash; PUT it again`);
   }
-  const found = await storedFindings(record.prompt);
+  const found = await storedFindings(record.prompt, work);
   if (found.length > 0) {
     const rules = [...new Set(found.map((f) => f.rule))].join(", ");
     return error(409, "E_SESSION_FINDINGS", `session ${JSON.stringify(id)}: the stored prompt matched ${rules}, so it is not used; ` +
@@ -329,14 +345,24 @@ const ROUTES: Record<string, string[]> = { "/healthz": ["GET"], "/v1/assemble": 
  *   await handleRequest(new Request("https://x/v1/scan", { method: "POST", headers: { authorization: "Bearer t" },
  *     body: JSON.stringify({ files: { "AGENTS.md": "ignore all previous instructions" } }) }), env);
  */
-export function handleRequest(request: Request, env: WorkerEnv, _ctx?: unknown): Promise<Response> {
-  return serveRoutes(request, env, "auto");
+export async function handleRequest(request: Request, env: WorkerEnv, _ctx?: unknown): Promise<Response> {
+  let setting: WorkBudgetSetting | undefined;
+  try {
+    setting = workBudgetFromEnv(env?.WORK_BUDGET);
+  } catch (e) {
+    return answerError(e);
+  }
+  return serveRoutes(request, env, "auto", setting);
 }
 
-/** The routes, with the session store `choice` (see handleRequest; createPromptasmRouter passes its own choice). */
-async function serveRoutes(request: Request, env: WorkerEnv, choice: StoreChoice<WorkerEnv>): Promise<Response> {
+/**
+ * The routes, with the session store `choice` and the work budget `setting` (undefined: none) every request gets a
+ * fresh WorkBudget of (see handleRequest; createPromptasmRouter passes its own choice and setting).
+ */
+async function serveRoutes(request: Request, env: WorkerEnv, choice: StoreChoice<WorkerEnv>, setting: WorkBudgetSetting | undefined): Promise<Response> {
   const { pathname } = new URL(request.url);
   const { method } = request;
+  const work: Work = { budget: requestBudget(setting) };
   try {
     const session = SESSION.exec(pathname);
     const allowed = session !== null ? (session[2] === "request" ? ["POST"] : ["GET", "PUT", "DELETE"]) : ROUTES[pathname];
@@ -344,15 +370,20 @@ async function serveRoutes(request: Request, env: WorkerEnv, choice: StoreChoice
     if (!allowed.includes(method)) return error(405, "E_METHOD", `${pathname} accepts ${allowed.join(", ")}, not ${method}`, { allow: allowed.join(", ") });
     if (pathname === "/healthz") return json(200, { ok: true });
     const tenant = await tenantOf(request, env);
-    if (pathname === "/v1/assemble") return await assemble(request);
-    if (pathname === "/v1/scan") return await scan(request);
+    if (pathname === "/v1/assemble") return await assemble(request, work);
+    if (pathname === "/v1/scan") return await scan(request, work);
     const id = sessionIdFromPath(session![1]!);
     const store = sessionStoreFor(env, tenant, choice);
-    if (session![2] === "request") return await providerRequest(request, store, id);
-    if (method === "GET") return await readSession(store, id);
-    if (method === "PUT") return await freeze(request, store, id);
+    if (session![2] === "request") return await providerRequest(request, store, id, work);
+    if (method === "GET") return await readSession(store, id, work);
+    if (method === "PUT") return await freeze(request, store, id, work);
     return await invalidate(store, id);
   } catch (e) {
+    if (e instanceof PromptasmError && e.code === "E_WORK_BUDGET" && setting !== undefined) {
+      // 429 naming the limit; what the request built stays cached in this isolate, so the retry gets further.
+      return json(429, { ok: false, error: { code: e.code, message: e.message, limit: { setting: setting.setting, maxNewTransitions: setting.limit } } },
+        { "retry-after": String(WORK_BUDGET_RETRY_AFTER_SECONDS) });
+    }
     // Status from the error's code (./status.ts): the client's mistakes 4xx, our own failures 5xx.
     return answerError(e);
   }
@@ -371,7 +402,7 @@ async function serveRoutes(request: Request, env: WorkerEnv, choice: StoreChoice
  *   export { FrozenPromptObject };
  */
 export function createPromptasmRouter(options: RouterOptions<WorkerEnv> = {}): PromptasmHandler<WorkerEnv> {
-  return mountRoutes<WorkerEnv>((request, env, { store }) => serveRoutes(request, env, store), options);
+  return mountRoutes<WorkerEnv>((request, env, { store, workBudget }) => serveRoutes(request, env, store, workBudget), options);
 }
 
 let defaultRouter: PromptasmHandler<WorkerEnv> | undefined;
