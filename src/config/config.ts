@@ -30,7 +30,7 @@ export interface PromptasmConfig {
 
 const CATEGORIES: readonly RuleCategory[] = [
   "override", "deception", "hidden-html", "exfiltration", "role-hijack", "prompt-extraction", "command-and-control",
-  "anti-forensics", "persistence", "secret", "custom",
+  "anti-forensics", "persistence", "secret", "code-execution", "custom",
 ];
 const isPlainObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
 const CONFIG_KEYS = new Set(optionKeys("config"));

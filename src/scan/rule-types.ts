@@ -10,7 +10,7 @@ export const SCOPES: readonly RuleScope[] = ["all", "context", "strict"];
 /** Rule categories. */
 export type RuleCategory =
   | "override" | "deception" | "hidden-html" | "exfiltration" | "role-hijack" | "prompt-extraction"
-  | "command-and-control" | "anti-forensics" | "persistence" | "secret" | "custom";
+  | "command-and-control" | "anti-forensics" | "persistence" | "secret" | "code-execution" | "custom";
 
 /** A threat rule. `id` is stable: tools and allow-lists key on it. */
 export interface Rule {
