@@ -49,7 +49,7 @@ describe("assemble", () => {
     expect(out.truncations).toEqual([{ file: "AGENTS.md", path: join(REPO, "examples/workspace/AGENTS.md"), originalChars: rootAgents.length, headChars: 4200, tailChars: 1200 }]);
     expect(out.prompt).toContain(rootAgents.slice(0, 4200));
     expect(out.prompt).toContain(rootAgents.slice(-1200));
-    expect(out.prompt).toContain("[promptasm blocked services/api/AGENTS.md: it matched html-comment-injection, ignore-instructions.");
+    expect(out.prompt).toContain("[promptasm blocked services/api/AGENTS.md: it matched html-comment-injection, ignore-instructions, hide-from-user.");
     expect(out.prompt).not.toContain("deploy-prod.sh");
     expect(out.prompt).not.toContain("CLAUDE.md"); // AGENTS.md wins over CLAUDE.md under the Hermes policy
     expect(out.contextKind).toBe("agents");
@@ -59,7 +59,7 @@ describe("assemble", () => {
     const r = await run(["assemble", "examples/workspace/services/api", "--root", "examples/workspace", "--max-chars", "6000"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("## services/api/AGENTS.md");
-    expect(r.stderr).toContain("promptasm: blocked services/api/AGENTS.md (html-comment-injection, ignore-instructions)");
+    expect(r.stderr).toContain("promptasm: blocked services/api/AGENTS.md (html-comment-injection, ignore-instructions, hide-from-user)");
     expect(r.stderr).toMatch(/promptasm: cut AGENTS\.md from \d+ to 4200\+1200 chars/);
   });
 

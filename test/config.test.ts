@@ -132,7 +132,7 @@ describe("parseConfig: errors are E_CONFIG naming the source and the field", () 
     ["rule with an unknown key", { rules: [{ id: "a", pattern: "a", flags: "i" }] }, 'rules[0]: unknown key "flags"'],
     ["bad scope", { rules: [{ id: "a", pattern: "a", scope: "everywhere" }] }, "rules[0].scope must be one of all, context, strict"],
     ["bad category", { rules: [{ id: "a", pattern: "a", category: "spam" }] },
-      "rules[0].category must be one of override, deception, hidden-html, exfiltration, role-hijack, prompt-extraction, command-and-control, anti-forensics, persistence, secret, custom"],
+      "rules[0].category must be one of override, deception, hidden-html, exfiltration, role-hijack, prompt-extraction, command-and-control, anti-forensics, persistence, secret, code-execution, custom"],
     ["bad caseSensitive", { rules: [{ id: "a", pattern: "a", caseSensitive: "yes" }] }, "rules[0].caseSensitive must be true or false"],
     ["allow sha256 of 63 hex digits", { allow: [{ file: "AGENTS.md", sha256: SHA.slice(1), rules: ["r"] }] }, "allow[0].sha256 must be 64 hex digits"],
     ["allow sha256 with a non-hex digit", { allow: [{ file: "AGENTS.md", sha256: `g${SHA.slice(1)}`, rules: ["r"] }] }, "allow[0].sha256 must be 64 hex digits"],

@@ -167,7 +167,9 @@ const CAPABILITY_LEAD = /(?:\byou\s+(?:can|could)(?:\s+also)?|\blets?\s+you|\b(?
  * it\"", "flag inputs like '…'"): the frame before the opening quote. Such a quotation's own action words are the
  * example's, not the sentence's, so the action is looked for outside the quotes only.
  */
-const REFUSAL_FRAME = /\b(?:refuse|refuses|reject|rejects|decline|declines|block|blocks|flag|flags|detect|detects|deny|denies|catch|catches|report|reports|recogni[sz]e|recogni[sz]es)\b[^.!?\n]{0,60}\b(?:such\s+as|like|e\.g\.|for\s+example|including)\s*[:,]?\s*$/i;
+const REFUSAL_FRAME = new RegExp(String.raw`\b(?:refuse|refuses|reject|rejects|decline|declines|block|blocks|flag|flags|detect|`
+  + String.raw`detects|deny|denies|catch|catches|report|reports|recogni[sz]e|recogni[sz]es)\b`
+  + String.raw`[^.!?\n]{0,60}\b(?:such\s+as|like|e\.g\.|for\s+example|including)\s*[:,]?\s*$`, "i");
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|(?<![\w])'[^'\n]*'(?![\w])/g;
 
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
