@@ -43,7 +43,7 @@ describe("assemble", () => {
     const soul = await readFile(join(REPO, "examples/home/SOUL.md"), "utf8");
     expect(out.prompt.startsWith(pa.normalize(soul))).toBe(true);
     expect([...new Set(out.findings.map((f: { file: string; rule: string }) => `${f.file} ${f.rule}`))]).toEqual([
-      "services/api/AGENTS.md html-comment-injection", "services/api/AGENTS.md ignore-instructions",
+      "services/api/AGENTS.md html-comment-injection", "services/api/AGENTS.md ignore-instructions", "services/api/AGENTS.md hide-from-user",
     ]);
     const rootAgents = pa.normalize(await readFile(join(REPO, "examples/workspace/AGENTS.md"), "utf8"));
     expect(out.truncations).toEqual([{ file: "AGENTS.md", path: join(REPO, "examples/workspace/AGENTS.md"), originalChars: rootAgents.length, headChars: 4200, tailChars: 1200 }]);
