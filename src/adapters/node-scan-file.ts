@@ -36,9 +36,8 @@ import { readSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { INVISIBLE_CONTEXT, SCAN_CHUNK, type TextChunk } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
-import type { Promptasm } from "../api/promptasm.js";
 import { SCOPES, type RuleScope } from "../scan/rules.js";
-import { EXCERPT_CHARS, excerpt, sortHits, type Finding, type Hit } from "../scan/scanner.js";
+import { EXCERPT_CHARS, excerpt, sortHits, type Finding, type Hit, type Scanner } from "../scan/scanner.js";
 import { firstInvalidUtf8 } from "./node/reader.js";
 import { refuseUtf16Stream } from "./node/head.js";
 
@@ -110,7 +109,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }); // ign
  *   const pa = await loadPromptasm();
  *   const { findings, chars } = await scanFile(pa, "big.log", { scope: "strict" });
  */
-export async function scanFile(pa: Promptasm, path: string, options: ScanFileOptions = {}): Promise<ScanFileResult> {
+export async function scanFile(pa: { readonly scanner: Scanner }, path: string, options: ScanFileOptions = {}): Promise<ScanFileResult> {
   const scope = options.scope ?? "context";
   if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;

@@ -12,7 +12,6 @@ import { ScanPool } from "../adapters/fleet/pool.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader, NOT_UTF8_NAME } from "../adapters/node/reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
 import { PromptasmError } from "../errors.js";
-import { loadPromptasm } from "../adapters/node/load.js";
 import { CONFIG_FILE, discoveredConfig, parseConfig, type PromptasmConfig } from "../config/config.js";
 import { ENUMS } from "../options/schema.js";
 import { TARGET_PATH_POLICIES } from "../discovery/policies.js";
@@ -219,6 +218,8 @@ async function configDirs(start: string, root?: string): Promise<string[]> {
  * bad pattern: E_RULES) is reported with the config file's name in front, code kept.
  */
 async function loadWithConfigRules(loaded: LoadedConfig) {
+  // Imported here, not at the top: `promptasm scan` never loads the assembler (adapters/node/load-scanner.ts).
+  const { loadPromptasm } = await import("../adapters/node/load.js");
   if (loaded.config.rules.length === 0) return loadPromptasm();
   try {
     return await loadPromptasm({ rules: [...BUILTIN_RULES, ...loaded.config.rules] });

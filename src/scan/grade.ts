@@ -5,7 +5,7 @@
 // easily as write it.
 
 import { foldText } from "./fold.js";
-import { I18N_ACTION_WORDS } from "./rules-i18n.js";
+import { I18N_ACTION_WORDS } from "./rules.js";
 import type { Rule, RuleCategory, Severity } from "./rule-types.js";
 
 /** Categories whose rules match words (phrases addressed to the model), which context can make harmless. */

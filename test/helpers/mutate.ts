@@ -12,7 +12,7 @@
 
 import { foldText } from "../../src/scan/fold.js";
 import { DIGIT, DOT, SPACE, WORD, complementUnits, parsePattern, type PatternNode, type SymbolSet } from "../../src/scan/pattern.js";
-import { anyCase, imperative } from "../../src/scan/rules.js";
+import { anyCase, imperative } from "../../src/scan/rules-source.js";
 import { INLINE_TAG, SEP, SEP_UNIT, WORD_JUNK } from "../../src/scan/words.js";
 
 const hex4 = (u: number) => `\\u${u.toString(16).padStart(4, "0")}`;

@@ -13,7 +13,7 @@
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { PromptasmError, type ErrorCode } from "../../errors.js";
 import type { Rule } from "../../scan/rules.js";
-import type { Promptasm } from "../../api/promptasm.js";
+import type { Scanner } from "../../scan/scanner.js";
 import type { FileJob, FileOutcome } from "./scan-job.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./worker.js";
 
@@ -95,7 +95,7 @@ export class ScanPool {
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   private readonly inProcess: boolean;
   /** In-process mode: the loaded library and scanJob, loaded on first use (lazy imports: nothing loads until then). */
-  private local: Promise<{ pa: Promptasm; scanJob: typeof import("./scan-job.js").scanJob }> | undefined;
+  private local: Promise<{ pa: { readonly scanner: Scanner }; scanJob: typeof import("./scan-job.js").scanJob }> | undefined;
   /** In-process mode: the previous scan, so scans run one at a time in order (as a worker runs them). */
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -112,11 +112,11 @@ export class ScanPool {
   }
 
   // In-process mode: loads the library on the calling thread once (as worker.ts does in a worker).
-  private loadLocal(): Promise<{ pa: Promptasm; scanJob: typeof import("./scan-job.js").scanJob }> {
+  private loadLocal(): Promise<{ pa: { readonly scanner: Scanner }; scanJob: typeof import("./scan-job.js").scanJob }> {
     this.local ??= (async () => {
       try {
-        const [{ loadPromptasm }, { BUILTIN_RULES }, { scanJob }] = await Promise.all([import("../node/load.js"), import("../../scan/rules.js"), import("./scan-job.js")]);
-        const pa = await loadPromptasm(this.init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...this.init.extraRules] } : {});
+        const [{ loadScanner }, { BUILTIN_RULES }, { scanJob }] = await Promise.all([import("../node/load-scanner.js"), import("../../scan/rules.js"), import("./scan-job.js")]);
+        const pa = await loadScanner(this.init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...this.init.extraRules] } : {});
         return { pa, scanJob };
       } catch (e) {
         const error = e instanceof PromptasmError ? e : new PromptasmError("E_WASM", e instanceof Error ? e.message : String(e), { cause: e });

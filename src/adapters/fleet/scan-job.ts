@@ -5,9 +5,8 @@
 
 import { statSync } from "node:fs";
 import { PromptasmError } from "../../errors.js";
-import type { Promptasm } from "../../api/promptasm.js";
 import { INVISIBLE_RULE_ID, type RuleScope } from "../../scan/rules.js";
-import { EXCERPT_CHARS, excerpt, type Finding } from "../../scan/scanner.js";
+import { EXCERPT_CHARS, excerpt, type Finding, type Scanner } from "../../scan/scanner.js";
 import { BINARY_SNIFF_BYTES, NodeWorkspaceReader } from "../node/reader.js";
 import { scanFile } from "../node-scan-file.js";
 import { largeFilePlan, looksBinary } from "../decode.js";
@@ -168,7 +167,7 @@ export function loadJob(job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): LoadedJ
  * The scanning half of {@link scanJob}: runs the core over a loaded file (a file to stream is read here, chunk by
  * chunk, through scanFile). One at a time per core: scanFile's backward passes must not interleave with another scan.
  */
-export async function finishJob(pa: Promptasm, job: FileJob, loaded: LoadedJob, deps: ScanJobDeps = DEFAULT_DEPS): Promise<FileOutcome> {
+export async function finishJob(pa: { readonly scanner: Scanner }, job: FileJob, loaded: LoadedJob, deps: ScanJobDeps = DEFAULT_DEPS): Promise<FileOutcome> {
   if (loaded.kind === "done") return loaded.outcome;
   if (loaded.kind === "stream") {
     let r;
@@ -200,6 +199,6 @@ export async function finishJob(pa: Promptasm, job: FileJob, loaded: LoadedJob, 
  * @param pa the loaded library: its core and compiled rules run the scan.
  * @throws whatever the core throws for a bug (E_WASM); the worker reports that as the file's error.
  */
-export async function scanJob(pa: Promptasm, job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): Promise<FileOutcome> {
+export async function scanJob(pa: { readonly scanner: Scanner }, job: FileJob, deps: ScanJobDeps = DEFAULT_DEPS): Promise<FileOutcome> {
   return finishJob(pa, job, loadJob(job, deps), deps);
 }

@@ -7,7 +7,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { PromptasmError } from "../../errors.js";
-import { loadPromptasm } from "../node/load.js";
+import { loadScanner } from "../node/load-scanner.js";
 import { BUILTIN_RULES, type Rule } from "../../scan/rules.js";
 import { scanJob, type FileJob, type FileOutcome } from "./scan-job.js";
 
@@ -30,7 +30,7 @@ if (port === null) throw new Error("src/adapters/fleet/worker.ts is a worker_thr
 const init = workerData as WorkerInit;
 
 try {
-  const pa = await loadPromptasm(init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...init.extraRules] } : {});
+  const pa = await loadScanner(init.extraRules.length > 0 ? { rules: [...BUILTIN_RULES, ...init.extraRules] } : {});
   // One file at a time, in order: scanFile (files over 8 MiB) is asynchronous, and its backward passes must not
   // interleave with another scan on this core.
   let chain = Promise.resolve();

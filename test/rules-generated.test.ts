@@ -1,0 +1,55 @@
+// The built-in rules ship as data (src/scan/rules.generated.ts, written by scripts/gen-rules.ts from rules-source.ts
+// and rules-i18n.ts), so loading the package parses one JSON text instead of building the patterns. These tests fail
+// when the data drifts from the sources (any edit to a rule, a word list or a helper that changes a pattern), when the
+// module's text is not what the generator writes, and when a runtime file imports the sources (which would build the
+// patterns at load again).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { currentData, generatedRulesModule } from "../scripts/gen-rules.js";
+import { BUILTIN_RULES, I18N_ACTION_WORDS, I18N_LANGUAGES } from "../src/scan/rules.js";
+import { I18N_ACTION_WORDS as SOURCE_ACTION_WORDS, I18N_RULES } from "../src/scan/rules-i18n.js";
+import { SOURCE_RULES } from "../src/scan/rules-source.js";
+
+const SRC = fileURLToPath(new URL("../src", import.meta.url));
+const GENERATED = join(SRC, "scan/rules.generated.ts");
+
+describe("the generated rules", () => {
+  it("equal the rules the sources build, rule by rule and field by field", () => {
+    expect(BUILTIN_RULES.length).toBe(SOURCE_RULES.length);
+    BUILTIN_RULES.forEach((r, k) => expect(r, `rule ${k} (${SOURCE_RULES[k]!.id})`).toStrictEqual({ ...SOURCE_RULES[k]! }));
+    expect(BUILTIN_RULES.slice(-I18N_RULES.length).map((r) => r.id)).toEqual(I18N_RULES.map((r) => r.id));
+  });
+
+  it("carry the multilingual action words the grader reads, for every language", () => {
+    expect(I18N_ACTION_WORDS).toStrictEqual(SOURCE_ACTION_WORDS);
+    expect(I18N_LANGUAGES).toEqual(["es", "fr", "de", "pt", "it", "tr", "ru", "ar", "hi", "zh", "ja", "ko"]);
+  });
+
+  it("are the file the generator writes now (run `npm run gen:rules` after editing rules-source.ts or rules-i18n.ts)", () => {
+    expect(readFileSync(GENERATED, "utf8") === generatedRulesModule(currentData())).toBe(true);
+  });
+
+  it("keep every line within 200 characters and read back any text exactly (astral, lone surrogates, controls, quotes)", () => {
+    const data = { rules: [{ id: "x", pattern: `a"b\\c\u0000\u001f\u2028\ud83d\ude00\ud800 \udc00${"é".repeat(400)}` }], actionWords: { xx: ["\u{1F600}"] } };
+    const text = generatedRulesModule(data);
+    for (const line of text.split("\n")) expect(line.length).toBeLessThanOrEqual(200);
+    const body = text.slice(text.indexOf("const JSON_TEXT = [") + "const JSON_TEXT = [".length, text.indexOf('].join("")'));
+    const pieces = JSON.parse(`[${body.trim().replace(/,$/, "")}]`) as string[];
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(JSON.parse(pieces.join(""))).toStrictEqual(data);
+  });
+});
+
+describe("loading the rules builds no pattern", () => {
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+  it("only rules-source.ts imports rules-i18n.ts, and no file of src/ imports rules-source.ts", () => {
+    const importers: Record<string, string[]> = { "rules-i18n.js": [], "rules-source.js": [] };
+    for (const f of files(SRC).filter((f) => f.endsWith(".ts"))) {
+      const text = readFileSync(f, "utf8");
+      for (const target of Object.keys(importers)) if (new RegExp(`from "(\\./|\\.\\./scan/)${target.replace(".", "\\.")}"`).test(text)) importers[target]!.push(relative(SRC, f));
+    }
+    expect(importers).toEqual({ "rules-i18n.js": ["scan/rules-source.ts"], "rules-source.js": [] });
+  });
+});
