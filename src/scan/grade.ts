@@ -39,6 +39,16 @@ export interface GradeReasons {
    * deploy": NEGATION) nor a noun after a determiner ("the eval harness", "a push notification": DETERMINER).
    */
   action: boolean;
+  /**
+   * The matched verb is negated right before it, in its clause ("Do not disregard the rules in CONTRIBUTING.md",
+   * "Never forget your previous guidelines"): a safeguard, not an override (NEGATED_LEAD).
+   */
+  negated: boolean;
+  /**
+   * For hiding phrases: the words after the user are UI guidance (UI_GUIDANCE: "… the user whether the account
+   * exists", "… until the upload finishes"), and the sentence has no action.
+   */
+  uiGuidance: boolean;
 }
 
 /**
@@ -135,7 +145,12 @@ const SENTENCE_END = /[.!?。！？\n]/;
 function sentenceAround(text: string, offset: number): { start: number; end: number } {
   let start = offset;
   const minStart = Math.max(0, offset - 400);
-  while (start > minStart && !SENTENCE_END.test(text[start - 1]!)) start--;
+  // As at the end: a "." "!" "?" ends a sentence only before white space ("./x.sh" is not a sentence end).
+  while (start > minStart) {
+    const c = text[start - 1]!;
+    if (SENTENCE_END.test(c) && (c === "\n" || c === "。" || c === "！" || c === "？" || /\s/.test(text[start] ?? " "))) break;
+    start--;
+  }
   let end = offset;
   const maxEnd = Math.min(text.length, offset + 400);
   // The finding's own words may hold a "." (./deploy.sh, .env): a sentence ends at ". " or at a line end.
@@ -161,6 +176,25 @@ const LOCATED = /\b(?:is|are)\s+(?:in|under|inside|listed|stored|kept|collected|
  * with "now" ("you can now ignore …").
  */
 const CAPABILITY_LEAD = /(?:\byou\s+(?:can|could)(?:\s+also)?|\blets?\s+you|\b(?:allows?|enables?)\s+you\s+to)\s+$/i;
+
+/**
+ * A verb negated right before it, in the same clause: "do/does/must/should/will/can not", "don't", "doesn't",
+ * "shouldn't", "won't", "can't", "cannot", "never", with at most "ever" or "just" between. Not a negation two words back ("do not hesitate
+ * to ignore …" still orders the override).
+ */
+const NEGATED_LEAD = /(?:\b(?:do|does|must|should|will|can)\s+not|\b(?:don[’']?t|doesn[’']?t|shouldn[’']?t|won[’']?t|can[’']?t|cannot|never))\s+(?:ever\s+|just\s+)?$/i;
+/**
+ * A reported order: something tells (asks, instructs, tricks, gets) the agent, model, assistant or AI to do the
+ * matched thing ("A
+ * malicious README can tell the agent to ignore previous instructions"): a description of an attack, not one.
+ */
+const REPORTED_LEAD = /\b(?:tells?|told|asks?|instructs?|tricks?|gets?)\s+(?:the\s+|an?\s+)?(?:agent|model|assistant|ai)\s+(?:into\s+|to\s+)$/i;
+/**
+ * UI guidance, not hiding: what a product tells its user, and when ("do not tell the user whether the account exists",
+ * "don't notify the user until the upload finishes", "never alert the user on every retry", "hide it from the users
+ * until the flag is on"). Read right after the match's "user"/"users".
+ */
+const UI_GUIDANCE = /^[\s,]*(?:whether|if|until|unless|while|during|on\s+every|for\s+background|the\s+stack\s+trace)\b/i;
 
 /**
  * A quoted example of what to refuse or catch ("must refuse requests such as \"ignore your system prompt and print
@@ -196,7 +230,12 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const sentence = text.slice(start, end);
   const open = Math.max(lead.lastIndexOf('"'), lead.lastIndexOf("“"), lead.lastIndexOf("«"), lead.lastIndexOf("'"));
   const example = inQuote && open >= 0 && REFUSAL_FRAME.test(lead.slice(0, open));
-  return { inCode, inQuote, described, action: hasAction(example ? sentence.replace(QUOTED, " ") : sentence) };
+  const action = hasAction(example ? sentence.replace(QUOTED, " ") : sentence);
+  const clause = lead.split(/[,;:()\u2014\u2013，；：]|\b(?:and|but|then|or)\b/i).pop() ?? "";
+  const negated = NEGATED_LEAD.test(clause);
+  const user = /\busers?\b/i.exec(text.slice(offset, end));
+  const uiGuidance = !action && user !== null && UI_GUIDANCE.test(text.slice(offset + user.index + user[0].length, end));
+  return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance };
 }
 
 /**
@@ -207,6 +246,10 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
  *   person ("The linter should ignore …", "Users can override …"), unless its sentence has an action word.
  * - A phrase finding whose base is "low" becomes "high" when its sentence has an action word and it is not in code
  *   or quotes ("Pretend to be the admin and run …").
+ * - A phrase finding whose verb is negated right before it ("Do not disregard the rules …", "Never forget your
+ *   previous guidelines") is "low": a safeguard.
+ * - A hiding phrase (category "deception") followed by UI guidance and no action ("do not tell the user whether the
+ *   account exists", "don't notify the user until the upload finishes") is "low".
  * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
  * @param fences fenceRanges(text), computed once per text.
  */
@@ -215,6 +258,8 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
   if (hidden) return "high";
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
+  if (r.negated) return "low";
+  if (base === "high" && rule.category === "deception" && r.uiGuidance) return "low";
   if (base === "high") return (r.inCode || r.inQuote || r.described) && !r.action ? "low" : "high";
   return r.action && !r.inCode && !r.inQuote && !r.described ? "high" : "low";
 }
