@@ -76,7 +76,8 @@ export const DETERMINERS: readonly string[] = ["the", "a", "an", "this", "that",
 let actionRe: RegExp | undefined;
 let actionGlobalRe: RegExp | undefined;
 let negatedRe: RegExp | undefined;
-const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+$`, "i");
+// One word may sit between ("a single run", "the nightly deploy", "each new upload").
+const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+(?:[a-z]+\\s+)?$`, "i");
 const escRe = (w: string) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&").replace(/ /g, "\\s+");
 
 /**
@@ -238,6 +239,36 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance };
 }
 
+/** Words of a secret variable's name that name no vendor ("API_KEY", "CLIENT_SECRET", "MY_TOKEN"). */
+const GENERIC_NAME_WORDS = new Set(["api", "app", "my", "the", "secret", "secrets", "token", "key", "keys", "auth", "access", "client", "bot", "private", "public", "user", "admin", "prod", "dev", "test", "env", "password", "pass", "credential", "credentials"]);
+
+/**
+ * Whether a command on the line at `offset` sends its secret variables to the vendor they belong to: every secret
+ * $VAR on the line (…KEY, …TOKEN, …SECRET, …PASSWORD, …CREDENTIAL) names a vendor (its first word that is not generic: GOOGLE_API_KEY → "google") and the one URL's site
+ * (the label before the top-level domain: maps.googleapis.com → "googleapis") starts with it. "curl
+ * https://api.telegram.org/bot$TELEGRAM_BOT_TOKEN/…" calls Telegram with Telegram's token; the same token sent to
+ * evil.example, or a CLIENT_SECRET (no vendor in its name), does not qualify.
+ */
+export function sentToItsVendor(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  let lineEnd = text.indexOf("\n", offset);
+  if (lineEnd === -1) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd);
+  const hosts = [...line.matchAll(/https?:\/\/([a-z0-9.-]+)/gi)].map((m) => m[1]!.toLowerCase());
+  // The secret variables (as curl-secret-exfil's SECRET_VAR names them); $CHAT_ID or $URL beside them is data.
+  const vars = [...line.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!.toLowerCase()).filter((v) => /key|token|secret|passw|credential/.test(v));
+  if (hosts.length !== 1 || vars.length === 0) return false;
+  const labels = hosts[0]!.split(".").filter((l) => l !== "");
+  if (labels.length < 2) return false;
+  // A two-level public suffix (example.co.uk, example.com.au) puts the site one label further left.
+  const k = labels.length >= 3 && labels[labels.length - 1]!.length === 2 && labels[labels.length - 2]!.length <= 3 ? labels.length - 3 : labels.length - 2;
+  const site = labels[k]!;
+  return vars.every((v) => {
+    const vendor = v.split("_").find((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
+    return vendor !== undefined && site.startsWith(vendor);
+  });
+}
+
 /**
  * The severity of a finding of `rule` at `offset` in `text`.
  * - Rules outside PHRASE_CATEGORIES (hidden HTML, commands, secrets, persistence) keep their base severity: a
@@ -250,12 +281,15 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
  *   previous guidelines") is "low": a safeguard.
  * - A hiding phrase (category "deception") followed by UI guidance and no action ("do not tell the user whether the
  *   account exists", "don't notify the user until the upload finishes") is "low".
+ * - An exfiltration finding whose secret variables all go to their own vendor's site (sentToItsVendor: Telegram's
+ *   token to api.telegram.org) is "low": that is how the vendor's API is called.
  * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
  * @param fences fenceRanges(text), computed once per text.
  */
 export function grade(text: string, rule: Rule, offset: number, fences: ReadonlyArray<readonly [number, number]>, hidden: boolean): Severity {
   const base: Severity = rule.severity ?? "high";
   if (hidden) return "high";
+  if (rule.category === "exfiltration" && base === "high" && sentToItsVendor(text, offset)) return "low";
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
   if (r.negated) return "low";
