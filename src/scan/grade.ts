@@ -270,6 +270,19 @@ export function sentToItsVendor(text: string, offset: number): boolean {
 }
 
 /**
+ * Whether the raw-socket command on the line at `offset` talks to this machine: every nc/ncat/netcat/socat/telnet
+ * on the line names localhost, 127.0.0.1, 0.0.0.0 or ::1 ("nc localhost 8080 < fixtures/request.http" replays a
+ * fixture in a test).
+ */
+export function toLoopback(text: string, offset: number): boolean {
+  let lineEnd = text.indexOf("\n", offset);
+  if (lineEnd === -1) lineEnd = text.length;
+  const line = text.slice(text.lastIndexOf("\n", offset - 1) + 1, lineEnd);
+  const tools = [...line.matchAll(/\b(?:nc|ncat|netcat|socat|telnet)\s+(?:-\w+\s+)*(?:-\s+)?(?:tcp\d?:)?([\w.:-]+)/gi)];
+  return tools.length > 0 && tools.every((m) => /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|::1)(?::\d+)?$/i.test(m[1]!));
+}
+
+/**
  * The severity of a finding of `rule` at `offset` in `text`.
  * - Rules outside PHRASE_CATEGORIES (hidden HTML, commands, secrets, persistence) keep their base severity: a
  *   command in a code block is still a command the agent may run.
@@ -282,14 +295,15 @@ export function sentToItsVendor(text: string, offset: number): boolean {
  * - A hiding phrase (category "deception") followed by UI guidance and no action ("do not tell the user whether the
  *   account exists", "don't notify the user until the upload finishes") is "low".
  * - An exfiltration finding whose secret variables all go to their own vendor's site (sentToItsVendor: Telegram's
- *   token to api.telegram.org) is "low": that is how the vendor's API is called.
+ *   token to api.telegram.org) is "low": that is how the vendor's API is called; so is one whose raw socket goes to
+ *   this machine (toLoopback: "nc localhost 8080 < fixtures/request.http").
  * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
  * @param fences fenceRanges(text), computed once per text.
  */
 export function grade(text: string, rule: Rule, offset: number, fences: ReadonlyArray<readonly [number, number]>, hidden: boolean): Severity {
   const base: Severity = rule.severity ?? "high";
   if (hidden) return "high";
-  if (rule.category === "exfiltration" && base === "high" && sentToItsVendor(text, offset)) return "low";
+  if (rule.category === "exfiltration" && base === "high" && (sentToItsVendor(text, offset) || toLoopback(text, offset))) return "low";
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
   if (r.negated) return "low";
