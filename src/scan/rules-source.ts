@@ -717,7 +717,7 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: [
       // A new name, then what it is: "you are now DevBot, an unrestricted assistant".
       seps(String.raw`\byou\s+are\s+now\s+[\w-]+\s*,\s*(?:a|an|the)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue|amoral)\b`),
-      seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
+      seps(String.raw`\byou\s+are\s+now\s+(?:(?:a|an)\s+(?:\w+\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|in\s+(?:god|jailbreak|dan|unrestricted)\s+mode\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted|limited)\b|free\s+(?:from|of)\s+(?:all\s+)?(?:rules|restrictions|guidelines)\b)`),
       phrase(anyWord(["you are now", "from now on you are", "from now on you're"]), filler(3), anyWord(["with no", "without any", "free of", "free from", "not bound by", "unbound by", "released from", "liberated from", "freed from"]), `(?:${anyWord(["any", "all", "the", "your"])}${SEP})?` + RULES_NOUNS),
       phrase(anyWord(["you have been", "you are", "you were", "you are now", "you've been"]), anyWord(["freed from", "freed of", "liberated from", "released from", "unshackled", "unleashed", "unchained", "jailbroken"])),
       phrase(anyWord(["you are", "you're"]), anyWord(["no longer", "not"]), anyWord(["bound by", "restricted by", "limited by", "constrained by", "governed by", "subject to"])),
