@@ -240,7 +240,9 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
 }
 
 /** Words of a secret variable's name that name no vendor ("API_KEY", "CLIENT_SECRET", "MY_TOKEN"). */
-const GENERIC_NAME_WORDS = new Set(["api", "app", "my", "the", "secret", "secrets", "token", "key", "keys", "auth", "access", "client", "bot", "private", "public", "user", "admin", "prod", "dev", "test", "env", "password", "pass", "credential", "credentials"]);
+const GENERIC_NAME_WORDS = new Set(["api", "app", "my", "the", "secret", "secrets", "token", "key", "keys", "auth", "access",
+  "client", "bot", "private", "public", "user", "admin", "prod", "dev", "test", "env", "password", "pass", "credential",
+  "credentials"]);
 
 /**
  * Whether a command on the line at `offset` sends its secret variables to the vendor they belong to: every secret
