@@ -80,6 +80,17 @@ let negatedRe: RegExp | undefined;
 const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+(?:[a-z]+\\s+)?$`, "i");
 const escRe = (w: string) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&").replace(/ /g, "\\s+");
 
+/** The last clause of `lead`: after its last "," ";" ":" parenthesis, dash, "and", "but", "then" or "or". */
+function lastClause(lead: string): string {
+  return lead.split(/[,;:()\u2014\u2013，；：]|\b(?:and|but|then|or)\b/i).pop() ?? "";
+}
+
+/** The line around `offset` (without its line feed). */
+function lineAround(text: string, offset: number): string {
+  const end = text.indexOf("\n", offset);
+  return text.slice(text.lastIndexOf("\n", offset - 1) + 1, end === -1 ? text.length : end);
+}
+
 /**
  * Whether the clause before an action word negates it: a NEGATIONS word or a NEGATION_MARKS mark at most two words
  * before it, after the last clause break ("," ";" ":" a dash or parenthesis, "and", "but", "then", "or").
@@ -89,8 +100,7 @@ export function negatedBefore(lead: string): boolean {
   negatedRe ??= new RegExp(
     `(?:(?<![\\p{L}\\p{N}])(?:${NEGATIONS.map(escRe).join("|")})(?![\\p{L}\\p{N}])|${NEGATION_MARKS.map(escRe).join("|")})` +
       `(?:[\\s\\-]*[\\p{L}\\p{N}\\p{M}'’]+){0,2}[\\s\\-]*$`, "iu");
-  const clause = lead.split(/[,;:()\u2014\u2013，；：]|\b(?:and|but|then|or)\b/i).pop() ?? "";
-  return negatedRe.test(clause.slice(-60));
+  return negatedRe.test(lastClause(lead).slice(-60));
 }
 
 /**
@@ -180,14 +190,14 @@ const CAPABILITY_LEAD = /(?:\byou\s+(?:can|could)(?:\s+also)?|\blets?\s+you|\b(?
 
 /**
  * A verb negated right before it, in the same clause: "do/does/must/should/will/can not", "don't", "doesn't",
- * "shouldn't", "won't", "can't", "cannot", "never", with at most "ever" or "just" between. Not a negation two words back ("do not hesitate
- * to ignore …" still orders the override).
+ * "shouldn't", "won't", "can't", "cannot", "never", with at most "ever" or "just" between. Not a negation two words
+ * back ("do not hesitate to ignore …" still orders the override).
  */
 const NEGATED_LEAD = /(?:\b(?:do|does|must|should|will|can)\s+not|\b(?:don[’']?t|doesn[’']?t|shouldn[’']?t|won[’']?t|can[’']?t|cannot|never))\s+(?:ever\s+|just\s+)?$/i;
 /**
  * A reported order: something tells (asks, instructs, tricks, gets) the agent, model, assistant or AI to do the
- * matched thing ("A
- * malicious README can tell the agent to ignore previous instructions"): a description of an attack, not one.
+ * matched thing ("A malicious README can tell the agent to ignore previous instructions"): a description of an
+ * attack, not one.
  */
 const REPORTED_LEAD = /\b(?:tells?|told|asks?|instructs?|tricks?|gets?)\s+(?:the\s+|an?\s+)?(?:agent|model|assistant|ai)\s+(?:into\s+|to\s+)$/i;
 /**
@@ -232,8 +242,7 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const open = Math.max(lead.lastIndexOf('"'), lead.lastIndexOf("“"), lead.lastIndexOf("«"), lead.lastIndexOf("'"));
   const example = inQuote && open >= 0 && REFUSAL_FRAME.test(lead.slice(0, open));
   const action = hasAction(example ? sentence.replace(QUOTED, " ") : sentence);
-  const clause = lead.split(/[,;:()\u2014\u2013，；：]|\b(?:and|but|then|or)\b/i).pop() ?? "";
-  const negated = NEGATED_LEAD.test(clause);
+  const negated = NEGATED_LEAD.test(lastClause(lead));
   const user = /\busers?\b/i.exec(text.slice(offset, end));
   const uiGuidance = !action && user !== null && UI_GUIDANCE.test(text.slice(offset + user.index + user[0].length, end));
   return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance };
@@ -246,16 +255,14 @@ const GENERIC_NAME_WORDS = new Set(["api", "app", "my", "the", "secret", "secret
 
 /**
  * Whether a command on the line at `offset` sends its secret variables to the vendor they belong to: every secret
- * $VAR on the line (…KEY, …TOKEN, …SECRET, …PASSWORD, …CREDENTIAL) names a vendor (its first word that is not generic: GOOGLE_API_KEY → "google") and the one URL's site
- * (the label before the top-level domain: maps.googleapis.com → "googleapis") starts with it. "curl
+ * $VAR on the line (…KEY, …TOKEN, …SECRET, …PASSWORD, …CREDENTIAL, as curl-secret-exfil's SECRET_VAR reads them)
+ * names a vendor (its first word that is not generic: GOOGLE_API_KEY → "google") and the one URL's site (the label
+ * before the top-level domain: maps.googleapis.com → "googleapis") starts with it. "curl
  * https://api.telegram.org/bot$TELEGRAM_BOT_TOKEN/…" calls Telegram with Telegram's token; the same token sent to
  * evil.example, or a CLIENT_SECRET (no vendor in its name), does not qualify.
  */
 export function sentToItsVendor(text: string, offset: number): boolean {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  let lineEnd = text.indexOf("\n", offset);
-  if (lineEnd === -1) lineEnd = text.length;
-  const line = text.slice(lineStart, lineEnd);
+  const line = lineAround(text, offset);
   const hosts = [...line.matchAll(/https?:\/\/([a-z0-9.-]+)/gi)].map((m) => m[1]!.toLowerCase());
   // The secret variables (as curl-secret-exfil's SECRET_VAR names them); $CHAT_ID or $URL beside them is data.
   const vars = [...line.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!.toLowerCase()).filter((v) => /key|token|secret|passw|credential/.test(v));
@@ -277,9 +284,7 @@ export function sentToItsVendor(text: string, offset: number): boolean {
  * fixture in a test).
  */
 export function toLoopback(text: string, offset: number): boolean {
-  let lineEnd = text.indexOf("\n", offset);
-  if (lineEnd === -1) lineEnd = text.length;
-  const line = text.slice(text.lastIndexOf("\n", offset - 1) + 1, lineEnd);
+  const line = lineAround(text, offset);
   const tools = [...line.matchAll(/\b(?:nc|ncat|netcat|socat|telnet)\s+(?:-\w+\s+)*(?:-\s+)?(?:tcp\d?:)?([\w.:-]+)/gi)];
   return tools.length > 0 && tools.every((m) => /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|::1)(?::\d+)?$/i.test(m[1]!));
 }
