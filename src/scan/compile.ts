@@ -18,7 +18,7 @@ import { checkTables, isVerifiedTables, type RuleSetDfa, type RuleSetTables } fr
 import { PromptasmError } from "../errors.js";
 import { foldTable, SKIP } from "./fold.js";
 import {
-  ANY_SYMBOL, ANY_UNIT, EDGE, WORD, collectSets, parsePattern, reverse, setHas,
+  ANY_SYMBOL, ANY_UNIT, EDGE, WORD, collectSets, edgeAsLineEnd, parsePattern, reverse, setHas,
   type PatternNode, type PatternSpec, type SymbolSet,
 } from "./pattern.js";
 
@@ -246,7 +246,7 @@ class Nfa {
 // The tables' consistency check lives with their contract (core/rule-tables.ts); re-exported for callers here.
 export { checkTables };
 
-export const RULE_COMPILER_VERSION = "promptasm-rules/1";
+export const RULE_COMPILER_VERSION = "promptasm-rules/2";
 
 /**
  * A compiled rule set: symbol classes and a lazily built DFA. One instance can serve several cores: each core
@@ -628,7 +628,7 @@ function compileTables(patterns: readonly PatternInput[]): RuleSetTables {
       throw new PromptasmError("E_RULES", `pattern ${k} must be a string or { source: string }, got ${p === null ? "null" : Array.isArray(p) ? "an array" : typeof p}`);
     }
     const spec = toSpec(p);
-    return reverse(parsePattern(spec.source, spec));
+    return reverse(edgeAsLineEnd(parsePattern(spec.source, spec)));
   });
   const part = partition(trees.flatMap((t) => collectSets(t)));
   const nfa = new Nfa(part);

@@ -279,6 +279,27 @@ export function reverse(node: PatternNode): PatternNode {
   }
 }
 
+/**
+ * The tree with the end of the text read as a line end: every set that holds "\n" also holds EDGE, so a rule that
+ * wants a line end, a blank or a closing quote after its last word ("… < .env", "… id_rsa" with `[\s"')]` after it)
+ * also matches when the text stops there, as it would in a file that ends with a newline. (At the start of a text a
+ * set never meets EDGE: the reversed rule's extra symbol comes after it, and nothing comes after the left edge.) The
+ * reference engine scans the text with "\n" appended for the same reading (reference.ts).
+ */
+export function edgeAsLineEnd(node: PatternNode): PatternNode {
+  switch (node.t) {
+    case "set": {
+      if (!setHas(node.set, 0x0a) || setHas(node.set, EDGE)) return node;
+      const last = node.set[node.set.length - 1]!;
+      // Ranges stay disjoint and non-adjacent: a set that runs to 0xFFFF grows its last range.
+      return { t: "set", set: last[1] === EDGE - 1 ? [...node.set.slice(0, -1), [last[0], EDGE]] : [...node.set, [EDGE, EDGE]] };
+    }
+    case "boundary": return node;
+    case "cat": case "alt": return { t: node.t, items: node.items.map(edgeAsLineEnd) };
+    case "rep": return { ...node, node: edgeAsLineEnd(node.node) };
+  }
+}
+
 /** Every symbol set that occurs in the tree (for the class partition). */
 export function collectSets(node: PatternNode, out: SymbolSet[] = []): SymbolSet[] {
   switch (node.t) {

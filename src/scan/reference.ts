@@ -25,15 +25,17 @@ export function compileReference(patterns: readonly PatternInput[]): ReferenceRu
 }
 
 /**
- * Scans `text` after evasion folding (fold.ts), as the WASM engine does. Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
+ * Scans `text` after evasion folding (fold.ts), as the WASM engine does, the end of the text read as a line end. Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
  * UTF-16 code units.
  */
 export function scanReference(rules: ReferenceRuleSet, text: string): Int32Array {
   const { folded, origin } = foldText(text);
+  // The end of the text reads as a line end (pattern.ts edgeAsLineEnd): "\n" appended, no match may start on it.
+  const read = `${folded}\n`;
   const pairs: Array<[number, number]> = [];
   rules.regexps.forEach((re, rule) => {
     re.lastIndex = 0;
-    for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
+    for (let m = re.exec(read); m !== null && m.index < folded.length; m = re.exec(read)) {
       pairs.push([rule, originalStart(origin, m.index)]);
       re.lastIndex = m.index + 1; // the match is empty: step past it
     }
