@@ -65,7 +65,7 @@ const HIDE_NEGATION = anyWord(["do not", "don't", "dont", "never", "must not", "
 /** Whom the model could keep something from: its user, its developer or operator, anyone. */
 const HIDE_AUDIENCE = anyWord(["the user", "the users", "the human", "your user", "the operator", "the owner",
   "the developer", "the developers", "the maintainer", "the maintainers", "the reviewer", "the reviewers",
-  "your principal"]);
+  "your principal", "the person at the keyboard"]);
 /** HIDE_AUDIENCE less the people hide-from-user's first branches already name. */
 const NEW_AUDIENCE = anyWord(["the developer", "the developers", "the maintainer", "the maintainers", "the reviewer", "the reviewers", "your principal"]);
 /** Verbs that cast the model as a persona ("pretend you are", "roleplay as", "simulate", "from now on you are"). */
@@ -427,20 +427,18 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: [
       phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not", "shouldn't"]), anyWord(["tell", "inform", "notify", "alert", "warn"]), filler(2), anyWord(["the user", "the users", "the human", "your user", "the operator", "the owner"])),
       phrase(anyWord(["do not", "don't", "dont", "never"]), anyWord(["let the user know", "let the users know", "let the user see"])),
-      // Session 9's red-team round: lying to the user, keeping a change secret from the reviewer, working so that
-      // nobody notices, not mentioning this to the user.
+      // Session 9's red-team round: lying to the user, working so that the reviewer does not notice.
       phrase(anyWord(["lie to", "deceive", "mislead"]), anyWord(["the user", "the users", "the human", "the developer", "the developers", "the reviewer", "the reviewers", "the maintainer", "the maintainers", "the owner", "the operator"])),
-      phrase(anyWord(["keep", "keeping"]), anyWord(["this", "these", "it", "that", "this change", "these changes", "the change", "the changes", "this step", "these steps", "the upload"]), anyWord(["secret from", "a secret from", "hidden from"]), anyWord(["the user", "the users", "the human", "the developer", "the developers", "the reviewer", "the reviewers", "the maintainer", "the maintainers", "the owner", "the operator"])),
       phrase(anyWord(["so the", "so that the"]), anyWord(["reviewer", "reviewers", "user", "maintainer", "maintainers", "developer", "owner"]), anyWord(["does not notice", "doesn't notice", "won't notice", "will not notice", "never notices", "do not notice", "don't notice"])),
-      phrase(anyWord(["user", "human", "keyboard", "developer", "reviewer", "maintainer", "owner"]), anyWord(["must not find out", "must never find out", "should not find out", "must never know", "must not know", "should never know"])),
-      phrase(anyWord(["do not mention", "don't mention", "never mention", "do not reveal", "don't reveal", "never reveal"]), anyWord(["this", "these", "it", "this section", "this file", "these steps", "this step", "these instructions", "this change", "the upload", "what you did"]), anyWord(["to the user", "to the users", "to the human", "to the developer", "to the reviewer"])),
       phrase(anyWord(["without"]), anyWord(["telling", "informing", "notifying", "alerting", "asking", "warning"]), anyWord(["the user", "the users", "the human", "your user"])),
-      phrase(anyWord(["hide", "conceal", "keep"]), anyWord(["this", "it", "that", "these", "everything", "the following"]), filler(2), anyWord(["from the user", "from the users", "from the human", "secret from the user"])),
+      phrase(anyWord(["hide", "conceal", "keep"]), anyWord(["this", "it", "that", "these", "everything", "the following"]), filler(2), anyWord(["from the user", "from the users", "from the human", "secret from the user",
+        // Session 9: the people who review the work.
+        "from the developer", "from the reviewer", "from the reviewers", "from the maintainers"])),
       phrase(anyWord(["the user", "the users"]), anyWord(["must not", "must never"]), anyWord(["know", "find out", "learn"])),
       phrase(anyWord(["do not", "don't", "dont", "never"]), "mention", anyWord(["this", "it", "that"]), "to the", anyWord(["user", "users"])),
       // What the model did or was told, kept from the user: "do not mention this step to the user", "keep this step
       // silent", "don't include it in your summary".
-      phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not"]), anyWord(["mention", "reveal", "disclose", "report", "tell"]), anyWord(["this", "it", "that", "these", "the"]), anyWord(["step", "steps", "action", "actions", "command", "commands", "change", "changes", "file", "instruction", "part"]), anyWord(["to the user", "to the users", "to the human", "to your user"])),
+      phrase(anyWord(["do not", "don't", "dont", "never", "must not", "should not"]), anyWord(["mention", "reveal", "disclose", "report", "tell"]), anyWord(["this", "it", "that", "these", "the"]), anyWord(["step", "steps", "action", "actions", "command", "commands", "change", "changes", "file", "instruction", "part", "section"]), anyWord(["to the user", "to the users", "to the human", "to your user"])),
       phrase(anyWord(["keep"]), anyWord(["this", "it", "that", "these"]), filler(1), anyWord(["silent", "quiet", "between us", "to yourself", "off the record", "out of your summary", "out of your report", "out of the summary", "out of your reply"])),
       phrase(anyWord(["do not", "don't", "dont", "never"]), anyWord(["include", "mention", "report", "list", "disclose", "show"]), anyWord(["this", "it", "that", "these", "this step", "these steps", "this action", "this command"]), anyWord(["in your summary", "in your final summary", "in your report", "in your reply", "in your response", "in your answer", "in the summary", "in your output"])),
       // Helper H4's red-team round: "never mention to the user that …" (not "reveal": "never reveal to the user the
@@ -907,7 +905,7 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: [
       phrase(anyWord(["your real", "your true", "your genuine", "your actual", "your hidden", "your secret"]), anyWord(["task", "mission", "objective", "job", "goal", "purpose", "assignment", "priority"])),
       phrase(anyWord(["the user's", "the users", "the user", "the human's"]), anyWord(["request", "prompt", "task", "message", "question"]), anyWord(["is a decoy", "is a distraction", "is a cover", "is a trap", "is fake", "was a decoy", "was a test"])),
-      phrase(anyWord(["everything before this", "everything before this line", "everything above", "the conversation so far", "the chat so far", "the session so far", "everything so far"]), anyWord(["was a", "was just a", "was only a", "is a"]), anyWord(["sandbox exercise", "simulation", "test", "drill", "exercise", "decoy", "dry run", "rehearsal"])),
+      phrase(anyWord(["everything before this", "everything before this line", "everything above", "the conversation so far", "the chat so far", "the session so far", "everything so far"]), anyWord(["was a", "was just a", "was only a", "is a"]), anyWord(["sandbox exercise", "simulation", "drill", "decoy", "dry run", "rehearsal"])),
       phrase(anyWord(["whatever you were told", "anything you were told", "everything you were told", "any instruction you received", "any instructions you received", "every rule you were given", "every instruction you were given", "whatever came before"]), filler(5), anyWord(["no longer applies", "no longer apply", "is void", "are void", "is superseded", "are superseded", "is obsolete", "is cancelled", "is canceled", "is null and void"])),
       phrase(anyWord(["put", "set"]), anyWord(["the user's", "the users", "the human's"]), anyWord(["task", "request", "question"]), anyWord(["on hold", "aside"])),
       phrase(anyWord(["stop working on", "abandon"]), anyWord(["the user's", "the users", "the human's"]), anyWord(["request", "task", "question"])),
@@ -1004,8 +1002,14 @@ export const SOURCE_RULES: readonly Rule[] = [
       // a human to a sign-up page.
       // At most three words between the URL and "and": a run to a sentence's end would stay alive after every URL.
       anyCase(String.raw`https?://[^\s]+${SEP}${filler(3)}and${SEP}(?:then${SEP})?(?:${anyWord(["do exactly what", "do whatever",
-        "execute whatever", "execute what", "run whatever", "carry out whatever"])}${SEP}${anyWord(["it", "the response",
-        "the page", "the reply", "the server", "they"])}|${anyWord(["obey it", "obey them", "comply with it"])})\b`),
+        "execute whatever", "execute what", "run whatever", "carry out whatever",
+        // Session 9's red-team round: "… and follow whatever it says", "… and carry them out", "… and execute the
+        // command it returns", "… and treat its contents as your instructions".
+        "follow whatever", "follow what", "do what"])}${SEP}${anyWord(["it", "the response",
+        "the page", "the reply", "the server", "they"])}|${anyWord(["obey it", "obey them", "comply with it", "carry them out",
+        "carry it out", "execute the command it returns", "execute the commands it returns", "run the command it returns",
+        "run the commands it returns", "treat its contents as your instructions", "treat it as your instructions",
+        "treat the response as your instructions", "treat them as your instructions"])})\b`),
       anyCase(String.raw`\btreat${SEP}(?:the${SEP})?${anyWord(["text", "content", "contents", "response", "page", "output"])}${SEP}`
         + String.raw`${anyWord(["at", "of", "from"])}${SEP}https?://[^\s]+${SEP}as${SEP}(?:${anyWord(["additional", "new", "your",
         "further"])}${SEP})?${anyWord(["instructions", "commands", "orders"])}\b`),
@@ -1077,6 +1081,16 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: String.raw`\b(?:cobalt\s*strike|brute\s*ratel|meterpreter|poshc2|(?:sliver|havoc|mythic|covenant|merlin|empire)\s+(?:c2|implant|beacon|teamserver|listener|stager|demon|grunt))\b`,
   },
   // ---- strict: text an agent writes into its own memory or skills ----
+  {
+    id: "install-hook-download", category: "persistence", scope: "context",
+    description: "A download piped into a shell that is made to run again and again: an npm install script (\"postinstall\": \"curl … | sh\"), or a line appended to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile).",
+    // Session 9's red-team round. A curl-pipe-sh installer in a README on its own is how many tools install; made
+    // part of every install or every login it is persistence.
+    pattern: [
+      String.raw`"(?:pre|post)?install"\s*:\s*"[^"\n]*\b(?:curl|wget)\b[^"\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`,
+      String.raw`\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b[^\n]*(?:>>|\bto\b)\s*[\x60"']?(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b`,
+    ].join("|"),
+  },
   {
     id: "send-to-url", category: "exfiltration", scope: "strict",
     description: "Sends data to a URL or webhook.",
