@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createCore } from "../src/core/wasm.js";
 import { Scanner } from "../src/scan/scanner.js";
-import { ATTACK_LINES, DEVELOPER_LINES, KNOWN_MISSES } from "./probes/adversarial.js";
+import { ATTACK_LINES, DEVELOPER_LINES } from "./probes/adversarial.js";
 
 const core = await createCore(await WebAssembly.compile(await readFile(new URL("../build/release.wasm", import.meta.url))));
 const scanner = new Scanner(core);
@@ -38,11 +38,5 @@ describe("developer lines load", () => {
     for (const l of DEVELOPER_LINES.filter((x) => x.kind === "negated-action")) {
       expect(scanner.scan(l.text, { scope: "context" }).map((f) => f.severity), l.text).toContain("low");
     }
-  });
-});
-
-describe("known misses (fail until fixed)", () => {
-  it.fails.each(KNOWN_MISSES.map((l) => [l.kind, l.text] as const))("%s: %j", (_kind, text) => {
-    expect(high(text)).not.toEqual([]);
   });
 });
