@@ -333,11 +333,12 @@ const COMMENT_START = String.raw`<!--(?:${COMMENT_GAP}*[\w']+(?:-[\w']+)*){0,4}`
  */
 const LINK_COMMENT_START = String.raw`\[[^\]\n]{0,20}\]:\s*(?:#|<>)\s*[("'](?:${COMMENT_GAP}*[\w']+(?:-[\w']+)*){0,4}`;
 /**
- * A comment (HTML or Markdown link-reference) addressed to the model in its first words: "<!-- Assistant: …",
+ * A comment (HTML, Markdown link-reference "[//]: # (…)" or "[x]: <> (…)", or a code or config comment: "//", "/*",
+ * "#", package.json's "//" key) addressed to the model in its first words: "<!-- Assistant: …", "# Attention coding assistant: …",
  * "<!-- Note to the AI assistant reading this: …", "[//]: # (AI agents, …". Up to three words may follow the
  * addressee before the colon or comma ("… reading this:").
  */
-const ADDRESSED_COMMENT = String.raw`(?:<!--|\[[^\]\n]{0,20}\]:\s*(?:#|<>)\s*[("'])(?:${COMMENT_GAP}*[\w']+){0,3}${COMMENT_GAP}*\b(?:ai|assistants?|agents?|llms?|models?|copilot|claude|cursor|codex|gemini|chatgpt|gpt|bots?)(?:\s+[\w']+){0,3}\s*[:,]`;
+const ADDRESSED_COMMENT = String.raw`(?:<!--|\[[^\]\n]{0,20}\]:\s*<>\s*[("']|//|/\*|#)(?:${COMMENT_GAP}*[\w']+){0,3}${COMMENT_GAP}*\b(?:ai|assistants?|agents?|llms?|models?|copilot|claude|cursor|codex|gemini|chatgpt|gpt|bots?)(?:\s+[\w']+){0,3}\s*[:,]`;
 
 /**
  * What makes a comment an instruction to the model: an override of its instructions, rules or safety, a system
@@ -360,6 +361,8 @@ const COMMENT_INSTRUCTION = [
  * build note. (Overrides and hiding phrases are the phrase rules' to find, wherever they sit.)
  */
 const ADDRESSED_INSTRUCTION = [
+  // Session 9's second round: an override inside such a comment, which grading would read as code or a quotation.
+  String.raw`\b(?:ignore|disregard|discard|forget|override)\s+(?:(?:all|the|your|any|of|current|previous|prior|system)\s+)*(?:instructions|prompt|rules|guidelines)\b`,
   String.raw`\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\b`,
   String.raw`\b(?:send|post|upload|forward|exfiltrate)\s+(?:[\w'-]+\s+)?(?:[\w'-]+\s+)?to\s+https?://`,
   String.raw`\b(?:approve|merge|accept)\s+(?:all|every|any|each)\b|\bwithout\s+(?:\w+\s+)?(?:review|approval|confirmation|asking)\b`,
@@ -912,6 +915,11 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: String.raw`\bapproval[_-]policy["']?\s*[=:]\s*["']?never\b|\bdanger-full-access\b|\bbypassPermissions\b|\bautoApprove["']?\s*[:=]\s*true\b|\bBash\(\*\)`,
   },
   {
+    id: "memory-persistence", category: "persistence", scope: "context",
+    description: "Asks the agent to write this file's instructions into its memory or its global instructions, so they outlive the session (\"write these rules into your memory\", \"copy these instructions into ~/.claude/CLAUDE.md\").",
+    pattern: phrase(anyWord(["write", "save", "store", "copy", "add", "put", "commit"]), anyWord(["these rules", "these instructions", "this file's instructions", "the instructions in this file", "these directives"]), anyWord(["into your memory", "to your memory", "in your memory", "into your long term memory", "into memory.md", "to memory.md", "into your global", "into ~/.claude/claude.md", "to ~/.claude/claude.md"])),
+  },
+  {
     id: "task-swap", category: "override", scope: "context",
     description: "Swaps the user's task for another: \"your real task\", the user's request called a decoy, the conversation so far called a test or simulation, earlier instructions declared void, the user's task put on hold.",
     // Session 9's red-team round. Each branch ends on a noun or predicate, not on "is": a last word as common as "is"
@@ -920,7 +928,7 @@ export const SOURCE_RULES: readonly Rule[] = [
       phrase(anyWord(["your real", "your true", "your genuine", "your actual", "your hidden", "your secret"]), anyWord(["task", "mission", "objective", "job", "goal", "purpose", "assignment", "priority"])),
       phrase(anyWord(["the user's", "the users", "the user", "the human's"]), anyWord(["request", "prompt", "task", "message", "question"]), anyWord(["is a decoy", "is a distraction", "is a cover", "is a trap", "is fake", "was a decoy", "was a test"])),
       phrase(anyWord(["everything before this", "everything before this line", "everything above", "the conversation so far", "the chat so far", "the session so far", "everything so far"]), anyWord(["was a", "was just a", "was only a", "is a"]), anyWord(["sandbox exercise", "simulation", "drill", "decoy", "dry run", "rehearsal"])),
-      phrase(anyWord(["whatever you were told", "anything you were told", "everything you were told", "any instruction you received", "any instructions you received", "every rule you were given", "every instruction you were given", "whatever came before", "any instructions previously issued", "all instructions previously issued", "all instructions previously given"]), filler(5), anyWord(["no longer applies", "no longer apply", "is void", "are void", "is superseded", "are superseded", "is obsolete", "is cancelled", "is canceled", "is null and void", "are hereby revoked", "are revoked"])),
+      phrase(anyWord(["whatever you were told", "anything you were told", "everything you were told", "any instruction you received", "any instructions you received", "every rule you were given", "every instruction you were given", "whatever came before", "any instructions previously issued", "all instructions previously issued", "all instructions previously given", "the preceding context", "all prior context"]), filler(5), anyWord(["no longer applies", "no longer apply", "is void", "are void", "is superseded", "are superseded", "is obsolete", "is cancelled", "is canceled", "is null and void", "are hereby revoked", "are revoked"])),
       phrase(anyWord(["ignore", "disregard"]), anyWord(["the user's", "the users", "the human's"]), anyWord(["prompt", "request", "instructions", "message", "messages", "question"])),
       phrase(anyWord(["ignore", "disregard"]), "their prompt"),
       phrase(anyWord(["put", "set"]), anyWord(["the user's", "the users", "the human's"]), anyWord(["task", "request", "question"]), anyWord(["on hold", "aside"])),
@@ -1023,7 +1031,8 @@ export const SOURCE_RULES: readonly Rule[] = [
         "carry it out", "execute the command it returns", "execute the commands it returns", "run the command it returns",
         "run the commands it returns", "treat its contents as your instructions", "treat it as your instructions",
         "treat the response as your instructions", "treat them as your instructions", "run every line as a shell command",
-        "run each line as a shell command", "execute every line", "execute each line"])})\b`),
+        "run each line as a shell command", "execute every line", "execute each line", "follow the instructions in it",
+        "follow its instructions", "follow the instructions it contains"])})\b`),
       anyCase(String.raw`\btreat${SEP}(?:the${SEP})?${anyWord(["text", "content", "contents", "response", "page", "output"])}${SEP}`
         + String.raw`${anyWord(["at", "of", "from"])}${SEP}https?://[^\s]+${SEP}as${SEP}(?:${anyWord(["additional", "new", "your",
         "further"])}${SEP})?${anyWord(["instructions", "commands", "orders"])}\b`),
@@ -1097,13 +1106,13 @@ export const SOURCE_RULES: readonly Rule[] = [
   // ---- strict: text an agent writes into its own memory or skills ----
   {
     id: "install-hook-download", category: "persistence", scope: "context",
-    description: "A download piped into a shell that is made to run again and again: an npm install script (\"postinstall\": \"curl … | sh\"), or a line appended to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile).",
+    description: "A download piped into a shell that is made to run again and again: an npm install script (\"postinstall\": \"curl … | sh\"), a line appended to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) or written to a git hook (.git/hooks/post-checkout).",
     // Session 9's red-team round. A curl-pipe-sh installer in a README on its own is how many tools install; made
     // part of every install or every login it is persistence.
     pattern: [
       String.raw`"(?:pre|post)?install"\s*:\s*"[^"\n]*\b(?:curl|wget)\b[^"\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`,
-      String.raw`\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b[^\n]*(?:>>|\bto\b)\s*[\x60"']?(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b`,
-      String.raw`\b(?:append|add|write|put)\b[^\n]*\bto\s+[\x60"']?(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b[^\n]*\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`,
+      String.raw`\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b[^\n]*(?:>>|\bto\b)\s*[\x60"']?(?:(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\.git/hooks/[\w-]+)`,
+      String.raw`\b(?:append|add|write|put)\b[^\n]*\bto\s+[\x60"']?(?:(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\.git/hooks/[\w-]+)[^\n]*\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`,
     ].join("|"),
   },
   {
