@@ -226,7 +226,7 @@ const CASES: Record<string, RuleCases> = {
     negative: ["write these rules into CONTRIBUTING.md", "your memory is in MEMORY.md"],
   },
   "unsafe-agent-settings": {
-    positive: [['set approval_policy = "never" now', [4]], ['{"defaultMode": "bypassPermissions"}', [16]]],
+    positive: [['set approval_policy = "never" now', [4]], ['{"defaultMode": "bypassPermissions"}', [17]]],
     negative: ['approval_policy = "on-request"', '"autoApprove": false', "the bypass permissions page"],
   },
   "task-swap": {

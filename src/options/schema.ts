@@ -246,13 +246,34 @@ export function optionKeys(surface: "config" | "worker"): string[] {
 }
 
 /**
+ * The type problem of a plain option value (a string, a boolean, a list of strings, the tools list), as a message
+ * naming the option and the value, or null. The Worker checks the same kinds (adapters/workerd/input.ts).
+ */
+function plainTypeProblem(kind: OptionKind, v: unknown, key: string): string | null {
+  switch (kind) {
+    case "string": return typeof v === "string" ? null : `${key} must be a string, got ${showValue(v)}`;
+    case "boolean": return typeof v === "boolean" ? null : `${key} must be true or false, got ${showValue(v)}`;
+    case "strings": return Array.isArray(v) && v.every((x) => typeof x === "string") ? null : `${key} must be an array of strings, got ${showValue(v)}`;
+    case "tools": {
+      if (!Array.isArray(v)) return `${key} must be an array of { name, summary? }, got ${showValue(v)}`;
+      const i = v.findIndex((t) => typeof t !== "object" || t === null || typeof (t as { name?: unknown }).name !== "string"
+        || ((t as { summary?: unknown }).summary !== undefined && typeof (t as { summary?: unknown }).summary !== "string"));
+      return i < 0 ? null : `${key}[${i}] must be an object { name: string, summary?: string }, got ${showValue(v[i])}`;
+    }
+    default: return null;
+  }
+}
+
+/**
  * Checks the options the library checks before assembling: `cwd`, `home` and `root` are absolute POSIX paths (the
  * paths a WorkspaceReader understands), `platform` is a short name (checkPlatformName), `toolUseEnforcement` parses
- * (parseToolUseEnforcement), and every enum option holds one of its ENUMS values. Numbers are checked by fileCap
- * (prompt/budget.ts), which reads them; other fields are taken as typed.
+ * (parseToolUseEnforcement), every enum option holds one of its ENUMS values, and strings, booleans, string lists and
+ * the tools list have their type (plainTypeProblem). Numbers are checked by fileCap (prompt/budget.ts), which reads
+ * them; the rest are taken as typed.
  * @param options the AssembleOptions as given (any value: it may come from JavaScript).
  * @throws PromptasmError E_ARG naming the option and the value, e.g. `policy must be one of hermes, codex, claude,
- *   cursor, gemini, openclaw, got "vim"`; E_ARG naming a key that is not an option (`unknown assemble option "polcy"`).
+ *   cursor, gemini, openclaw, got "vim"`, `model must be a string, got 42`; E_ARG naming a key that is not an option
+ *   (`unknown assemble option "polcy"`); E_ARG when cwd is missing.
  */
 export function validateAssembleOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
@@ -267,9 +288,12 @@ export function validateAssembleOptions(options: unknown): void {
       throw new PromptasmError("E_ARG", `unknown assemble option ${JSON.stringify(key.slice(0, 80))}${near !== undefined ? ` (did you mean ${near}?)` : ""}`);
     }
   }
+  if (o.cwd === undefined) throw new PromptasmError("E_ARG", "assemble options need cwd: the absolute path of the directory the agent works in");
   for (const spec of ASSEMBLE_OPTIONS) {
     const v = o[spec.key];
     if (v === undefined) continue;
+    const typeProblem = plainTypeProblem(spec.kind, v, spec.key);
+    if (typeProblem !== null) throw new PromptasmError("E_ARG", typeProblem);
     if (spec.kind === "dir" && (typeof v !== "string" || !isAbsolute(v))) {
       throw new PromptasmError("E_ARG", `${spec.key} must be an absolute path, got ${showValue(v)}`);
     }

@@ -8,6 +8,7 @@ import type { DiscoveryPolicy } from "../discovery/policies.js";
 import type { WorkspaceReader } from "../discovery/reader.js";
 import type { BlockedFile, FileFinding } from "../guard/types.js";
 import type { Scanner } from "../scan/scanner.js";
+import { PromptasmError } from "../errors.js";
 import { dateSection, type PromptMode } from "../sections/builders.js";
 import type { Tier } from "../sections/types.js";
 import { sha256Hex } from "../util/hash.js";
@@ -107,6 +108,11 @@ export const BOOTSTRAP_PENDING_PREFIX =
 export async function assembleSystemPrompt(
   core: Core, scanner: Scanner, reader: WorkspaceReader, options: AssembleOptions,
 ): Promise<AssembledPrompt> {
+  const missing = reader === null || typeof reader !== "object" ? ["read", "list", "kind"]
+    : (["read", "list", "kind"] as const).filter((m) => typeof (reader as unknown as Record<string, unknown>)[m] !== "function");
+  if (missing.length > 0) {
+    throw new PromptasmError("E_ARG", `the workspace reader must be a WorkspaceReader (an object with read, list and kind methods, e.g. new MapWorkspaceReader(files)); it has no ${missing.join(", ")}`);
+  }
   const resolved = resolveOptions(options);
   const report = newReport();
   report.notes.push(...resolved.notes);

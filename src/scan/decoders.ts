@@ -117,9 +117,7 @@ export interface Run {
 
 /** Maximal runs of 16 or more hex digits (the core's ENCODED_HEX condition), in text order. */
 export function hexRuns(text: string): Run[] {
-  const out: Run[] = [];
-  for (const m of text.matchAll(/[0-9a-fA-F]{16,}/g)) out.push({ start: m.index!, end: m.index! + m[0].length });
-  return out;
+  return runsOf(text, isHexUnit);
 }
 
 /**
@@ -127,8 +125,27 @@ export function hexRuns(text: string): Run[] {
  * core's ENCODED_BASE64 condition), in text order. Padding ("=") is not part of a run.
  */
 export function base64Runs(text: string): Run[] {
+  return runsOf(text, isBase64Unit).filter((r) => hasTextWindow(text.slice(r.start, r.end)));
+}
+
+const isHexUnit = (u: number) => (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x46) || (u >= 0x61 && u <= 0x66);
+const isBase64Unit = (u: number) => (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5a) || (u >= 0x61 && u <= 0x7a) || u === 0x2b || u === 0x2f || u === 0x5f || u === 0x2d;
+
+/**
+ * Maximal runs of 16 or more code units that `member` accepts, in text order. A loop, not a RegExp: a greedy
+ * quantifier over a run of millions of characters overflows V8's backtracking stack (RangeError).
+ */
+function runsOf(text: string, member: (u: number) => boolean): Run[] {
   const out: Run[] = [];
-  for (const m of text.matchAll(/[A-Za-z0-9+/_-]{16,}/g)) if (hasTextWindow(m[0])) out.push({ start: m.index!, end: m.index! + m[0].length });
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && member(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= 16) out.push({ start, end: i });
+      start = -1;
+    }
+  }
   return out;
 }
 

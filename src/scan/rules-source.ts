@@ -864,7 +864,8 @@ export const SOURCE_RULES: readonly Rule[] = [
       phrase("pretend", anyWord(["to be", "you are", "you're", "that you are", "that you're"]), `(?:${anyWord(["a", "an", "the", "my", "your"])}${SEP})?` + anyWord(["ai", "assistant", "model", "person", "human", "admin", "administrator", "developer", "system", "operator", "owner", "user", "root", "superuser", "chatbot",
         // Session 9: the people whose approval the agent would forge.
         "repository owner", "repo owner", "project owner", "code owner", "maintainer", "project maintainer", "lead maintainer", "security team"])),
-      phrase(anyWord(["act as", "pose as", "impersonate", "masquerade as", "claim to be"]), `(?:${anyWord(["a", "an", "the", "my", "your"])}${SEP})?` + anyWord(["repository owner", "repo owner", "project owner", "code owner", "maintainer", "project maintainer", "lead maintainer", "owner", "admin", "administrator", "root", "superuser", "security team"])),
+      // Not root or admin: "the daemon acts as root" is how ops docs speak; the forged roles are the ones that approve.
+      phrase(anyWord(["act as", "pose as", "impersonate", "masquerade as", "claim to be"]), `(?:${anyWord(["a", "an", "the", "my", "your"])}${SEP})?` + anyWord(["repository owner", "repo owner", "project owner", "code owner", "maintainer", "project maintainer", "lead maintainer", "owner", "security team"])),
     ].join("|"),
   },
   {

@@ -333,6 +333,9 @@ export class Scanner {
    */
   scanDetailed(text: string, options?: ScanOptions | null): ScanResult {
     if (typeof text !== "string") throw new PromptasmError("E_ARG", `text to scan must be a string, got ${text === null ? "null" : typeof text}`);
+    // A lone surrogate reads as U+FFFD, as it does once the text is written out as UTF-8 (and as the CLI reads files):
+    // "ig\uD800nore" is read through like "ig\uFFFDnore", not as two words. Same length, so offsets hold.
+    text = wellFormed(text);
     options ??= {};
     const scope = options.scope ?? "context";
     if (!SCOPES.includes(scope)) throw new PromptasmError("E_ARG", `scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(scope)}`);
@@ -449,6 +452,13 @@ export function sortHits<T>(rules: readonly Rule[], items: T[], hitOf: (item: T)
   const order = new Map(rules.map((r, i) => [r.id, i]));
   const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
   return items.sort((a, b) => hitOf(a).offset - hitOf(b).offset || rank(hitOf(a)) - rank(hitOf(b)));
+}
+
+/** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed where the runtime has it). */
+export function wellFormed(text: string): string {
+  const t = text as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
+  if (typeof t.isWellFormed === "function") return t.isWellFormed() ? text : t.toWellFormed!();
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
 /** Options of Scanner.scan(), scanDetailed() and scanBytes(). */
