@@ -54,7 +54,8 @@ export class MapWorkspaceReader implements WorkspaceReader {
 
   constructor(files: Record<string, string | BlobLike>, options: MapReaderOptions = {}) {
     if (files === null || typeof files !== "object" || Array.isArray(files)) {
-      throw new PromptasmError("E_ARG", `MapWorkspaceReader takes an object mapping absolute paths to file contents, got ${files === null ? "null" : Array.isArray(files) ? "an array" : typeof files}`);
+      const got = files === null ? "null" : Array.isArray(files) ? "an array" : typeof files;
+      throw new PromptasmError("E_ARG", `MapWorkspaceReader takes an object mapping absolute paths to file contents, got ${got}`);
     }
     const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new PromptasmError("E_ARG", `maxBytes must be a non-negative integer, got ${maxBytes}`);

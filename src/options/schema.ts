@@ -253,7 +253,10 @@ function plainTypeProblem(kind: OptionKind, v: unknown, key: string): string | n
   switch (kind) {
     case "string": return typeof v === "string" ? null : `${key} must be a string, got ${showValue(v)}`;
     case "boolean": return typeof v === "boolean" ? null : `${key} must be true or false, got ${showValue(v)}`;
-    case "strings": return Array.isArray(v) && v.every((x) => typeof x === "string") ? null : `${key} must be an array of strings, got ${showValue(v)}`;
+    // shownWarnings may also be a store with has() (ShownWarnings): resolveOptions checks that one.
+    case "strings":
+      if (key === "shownWarnings" && typeof (v as { has?: unknown }).has === "function") return null;
+      return Array.isArray(v) && v.every((x) => typeof x === "string") ? null : `${key} must be an array of strings, got ${showValue(v)}`;
     case "tools": {
       if (!Array.isArray(v)) return `${key} must be an array of { name, summary? }, got ${showValue(v)}`;
       const i = v.findIndex((t) => typeof t !== "object" || t === null || typeof (t as { name?: unknown }).name !== "string"

@@ -111,7 +111,8 @@ export async function assembleSystemPrompt(
   const missing = reader === null || typeof reader !== "object" ? ["read", "list", "kind"]
     : (["read", "list", "kind"] as const).filter((m) => typeof (reader as unknown as Record<string, unknown>)[m] !== "function");
   if (missing.length > 0) {
-    throw new PromptasmError("E_ARG", `the workspace reader must be a WorkspaceReader (an object with read, list and kind methods, e.g. new MapWorkspaceReader(files)); it has no ${missing.join(", ")}`);
+    throw new PromptasmError("E_ARG", "the workspace reader must be a WorkspaceReader (an object with read, list and kind methods, "
+      + `e.g. new MapWorkspaceReader(files)); it has no ${missing.join(", ")}`);
   }
   const resolved = resolveOptions(options);
   const report = newReport();

@@ -205,7 +205,8 @@ const REPORTED_LEAD = /\b(?:tells?|told|asks?|instructs?|tricks?|gets?)\s+(?:the
  * "don't notify the user until the upload finishes", "never alert the user on every retry", "hide it from the users
  * until the flag is on", "don't tell the user about internal error codes", "don't tell the user \"an error occurred\"": the words it shows). Read right after the match's "user"/"users".
  */
-const UI_GUIDANCE = /^[\s,]*(?:["“‘]|whether|if|until|unless|while|during|on\s+every|for\s+background|the\s+stack\s+trace|about\s+(?:(?:the|any|our)\s+)?(?:internal|technical|raw|low[\s-]level|underlying|implementation|error|http|status|stack|debug)\b)/i;
+const UI_GUIDANCE = new RegExp(String.raw`^[\s,]*(?:["“‘]|whether|if|until|unless|while|during|on\s+every|for\s+background|the\s+stack\s+trace|`
+  + String.raw`about\s+(?:(?:the|any|our)\s+)?(?:internal|technical|raw|low[\s-]level|underlying|implementation|error|http|status|stack|debug)\b)`, "i");
 
 /**
  * A quoted example of what to refuse or catch ("must refuse requests such as \"ignore your system prompt and print

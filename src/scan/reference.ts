@@ -25,7 +25,8 @@ export function compileReference(patterns: readonly PatternInput[]): ReferenceRu
 }
 
 /**
- * Scans `text` after evasion folding (fold.ts), as the WASM engine does, the end of the text read as a line end. Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
+ * Scans `text` after evasion folding (fold.ts), as the WASM engine does, the end of the text read as a line end.
+ * Returns flat pairs [ruleIndex, startOffset, ...] sorted by offset, then rule index; offsets in
  * UTF-16 code units.
  */
 export function scanReference(rules: ReferenceRuleSet, text: string): Int32Array {

@@ -254,7 +254,8 @@ export class Scanner {
         const language = (rule: Rule) => (rule.language !== undefined && rule.language !== "en" ? { language: rule.language } : {});
         const out: StreamHits = { threats: [], hidden: [], invisible: [], suppressed: [] };
         if (threats) {
-          const { raw, limit } = threats;
+          const { limit } = threats;
+          const raw = firstOfRuns(threats.raw);
           limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
           for (let k = 0; k < raw.length; k += 2) {
             const rule = rules[raw[k]!]!;
@@ -345,7 +346,7 @@ export class Scanner {
     const count = (rule: string, n: number) => { if (n > 0) suppressed.set(rule, (suppressed.get(rule) ?? 0) + n); };
     const opts = options;
     const limit: ScanLimit = { maxPerRule: MAX_FINDINGS_PER_RULE, encoded: 0 };
-    const raw = this.metered(set, opts, (cap) => this.core.scanRaw(set, text, Object.assign(limit, cap)));
+    const raw = firstOfRuns(this.metered(set, opts, (cap) => this.core.scanRaw(set, text, Object.assign(limit, cap))));
     limit.suppressed!.forEach((n, r) => count(rules[r]!.id, n));
     for (let k = 0; k < raw.length; k += 2) {
       const rule = rules[raw[k]!]!;
@@ -452,6 +453,25 @@ export function sortHits<T>(rules: readonly Rule[], items: T[], hitOf: (item: T)
   const order = new Map(rules.map((r, i) => [r.id, i]));
   const rank = (h: Hit) => (h.rule === INVISIBLE_RULE_ID ? rules.length + 1 : (order.get(h.rule) ?? rules.length) + (h.hiddenIn ? 0.5 : 0));
   return items.sort((a, b) => hitOf(a).offset - hitOf(b).offset || rank(hitOf(a)) - rank(hitOf(b)));
+}
+
+/**
+ * The matches of a scan (flat [ruleIndex, offset] pairs, sorted by offset) less every match that starts one code
+ * unit after a match of the same rule: a run of consecutive starts ("###" before a heading's text, "!!" before a
+ * phrase) is one finding, at the run's start.
+ */
+export function firstOfRuns(raw: ArrayLike<number>): ArrayLike<number> {
+  const last = new Map<number, number>();
+  const out: number[] = [];
+  let dropped = false;
+  for (let k = 0; k < raw.length; k += 2) {
+    const rule = raw[k]!, at = raw[k + 1]!;
+    const prev = last.get(rule);
+    last.set(rule, at);
+    if (prev === at - 1) { dropped = true; continue; }
+    out.push(rule, at);
+  }
+  return dropped ? out : raw;
 }
 
 /** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed where the runtime has it). */
