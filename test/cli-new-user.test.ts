@@ -233,11 +233,39 @@ describe("usage errors point at the command's own help", () => {
     const cases: Array<[string[], string]> = [
       [["scan"], "(run promptasm scan --help for usage)"], [["assemble", "--max-chars", "x"], "(run promptasm assemble --help for usage)"],
       [["explain", "a"], "(run promptasm explain --help for usage)"], [["bogus"], "(run promptasm --help for usage)"],
+      [["help", "bogus"], "(run promptasm --help for usage)"],
     ];
     for (const [argv, hint] of cases) {
       const r = await cli(argv, tmp);
       expect(r.stderr.trimEnd().split("\n").at(-1), argv.join(" ")).toBe(hint);
       expect(r.code).toBe(2);
     }
+  });
+
+  it("help <unknown> names the command it does not know; help <command> still prints that command's help", async () => {
+    const r = await cli(["help", "bogus"], tmp);
+    expect(r.stderr.split("\n")[0]).toBe("error: unknown command 'bogus'");
+    expect(r.stdout).toBe("");
+    const known = await cli(["help", "scan"], tmp);
+    expect(known.code).toBe(0);
+    expect(known.stdout).toContain("Usage: promptasm scan");
+    expect((await cli(["help", "help"], tmp)).stderr).not.toContain("unknown command");
+  });
+
+  it("--target outside [dir] names the flag and the directory, not the library option", async () => {
+    const root = tree(join(tmp, "target-outside"), { "AGENTS.md": "Run the tests.\n" });
+    for (const target of ["../elsewhere.ts", "/etc/passwd"]) {
+      const r = await cli(["assemble", ".", "--policy", "cursor", "--target", target], root);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`promptasm: --target: ${target} is outside the working directory . (give a path inside it, relative to it)\n`);
+    }
+    expect((await cli(["assemble", ".", "--policy", "cursor", "--target", "src/app.ts"], root)).code).toBe(0);
+  });
+
+  it("assemble '' is an empty path, not the current directory", async () => {
+    const r = await cli(["assemble", ""], tmp);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("promptasm: assemble: an empty path was given (name a directory, e.g. .)\n");
+    expect(r.stdout).toBe("");
   });
 });

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { availableParallelism, homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep, win32 } from "node:path";
 import { isScanTarget } from "../discovery/names.js";
+import { targetRelativeTo } from "../discovery/read.js";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader, NOT_UTF8_NAME } from "../adapters/node/reader.js";
@@ -472,6 +473,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--invalidate", "with --session: delete the stored prompt first, so this run builds a new one (after context compression)")
     .action(async (dir: string, opts, command: Command) => {
       refuseEmpty(opts, ["home", "root", "config", "store", "target"]);
+      if (dir === "") throw new PromptasmError("E_ARG", "assemble: an empty path was given (name a directory, e.g. .)");
       if (opts.model !== undefined && String(opts.model).trim() === "") throw new PromptasmError("E_ARG", "--model: an empty model name was given");
       for (const key of ["tools", "capabilities"] as const) {
         if (opts[key] !== undefined && String(opts[key]).split(",").every((n) => n.trim() === "")) {
@@ -501,6 +503,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const policy: string = opts.policy ?? config.assemble.policy ?? "hermes";
       if (opts.target !== undefined && !(TARGET_PATH_POLICIES as readonly string[]).includes(policy)) {
         note(`--target has no effect with --policy ${policy} (it applies to ${TARGET_PATH_POLICIES.join(", ")})`);
+      }
+      if (opts.target !== undefined) {
+        try { targetRelativeTo(cwd, opts.target); } catch {
+          throw new PromptasmError("E_ARG", `--target: ${escapePath(opts.target)} is outside the working directory ${escapePath(dir)} (give a path inside it, relative to it)`);
+        }
       }
       const extra = await assembleFlags(opts, cwd, config.assemble);
       if (opts.git === true && extra.gitSnapshot === null) note(`--git: ${cwd} is not in a git repository (or git did not run): no git snapshot`);
@@ -781,6 +788,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       code = e.survives ? EXIT_CLEAN : EXIT_FINDINGS;
     });
 
+  // `help <name>` for a name that is no command: commander prints the top-level help and exits 1 without naming it.
+  if (argv[0] === "help" && argv.length > 1 && argv[1] !== "help" && !program.commands.some((c) => c.name() === argv[1])) {
+    io.stderr(`error: unknown command ${clipQuoted(`'${argv[1]}'`)}\n(run promptasm --help for usage)\n`);
+    return EXIT_ERROR;
+  }
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;
