@@ -934,6 +934,23 @@ export const SOURCE_RULES: readonly Rule[] = [
     pattern: phrase(anyWord(["write", "save", "store", "copy", "add", "put", "commit"]), anyWord(["these rules", "these instructions", "this file's instructions", "the instructions in this file", "these directives", "the block below", "the following block", "the rules below", "the following rules"]), anyWord(["into your memory", "to your memory", "in your memory", "into your long term memory", "into memory.md", "to memory.md", "into your global", "into ~/.claude/claude.md", "to ~/.claude/claude.md"])),
   },
   {
+    id: "vendor-authority", category: "override", scope: "context",
+    description: "Claims to speak for the model's vendor or its staff (\"This message is from the Anthropic security team\", "
+      + "\"OpenAI staff notice:\", \"on behalf of the Claude safety team\"), an authority no context file has. "
+      + "A phrase rule: a description or a quoted example is a warning.",
+    // Session 10, a known miss of session 9: the claim alone, with no order after it. Only model vendors and their
+    // security, safety or policy staff: "a message from the Cursor team" is how a changelog opens.
+    pattern: [
+      phrase(anyWord(["message is from", "notice is from", "this is from", "message comes from", "comes directly from", "message from",
+        "notice from", "directive from", "instructions from", "orders from", "on behalf of", "issued by", "authorized by", "speaking for"]),
+        `(?:${anyWord(["the"])}${SEP})?` + anyWord(["anthropic", "openai", "claude", "chatgpt", "deepmind"]),
+        anyWord(["security team", "safety team", "trust and safety team", "alignment team", "policy team", "red team", "staff",
+          "administrators", "security staff", "safety staff"])),
+      phrase(anyWord(["anthropic", "openai"]), anyWord(["staff notice", "security notice", "safety notice", "official notice", "internal notice",
+        "admin notice", "staff directive", "security directive"])),
+    ].join("|"),
+  },
+  {
     id: "task-swap", category: "override", scope: "context",
     description: "Swaps the user's task for another: \"your real task\", the user's request called a decoy, the conversation so far called a test or simulation, earlier instructions declared void, the user's task put on hold.",
     // Session 9's red-team round. Each branch ends on a noun or predicate, not on "is": a last word as common as "is"
