@@ -23,6 +23,7 @@
 
 import { COMBINING_MARKS_BMP, CONFUSABLE_PAIRS, DEFAULT_IGNORABLE_BMP, SEPARATORS_BMP } from "./unicode-data.js";
 import { astralFoldTable, foldAstralPairs } from "../util/astral-fold.js";
+import { FOLD_RUNS } from "./fold-table.generated.js";
 
 export { astralFoldTable, foldAstralPairs };
 
@@ -80,11 +81,57 @@ function foldStep(u: number, conf: Map<number, number>, marks: Uint8Array): numb
 
 /**
  * The fold table: 65,536 entries, code unit -> folded code unit, SKIP, or itself (see the header for the order of
- * the steps). Built once per process from unicode-data.ts and the engine's NFKC and toLowerCase (about 65,536 NFKC
- * calls, tens of milliseconds).
+ * the steps), decoded from the table shipped in fold-table.generated.ts (written at build time from
+ * computeFoldTable(), so every runtime folds alike whatever its ICU version, and no process pays the 65,536 NFKC
+ * calls). Built once per process; callers must not write to it.
  */
 export function foldTable(): Int32Array {
   if (table) return table;
+  return (table = decodeFoldRuns(FOLD_RUNS));
+}
+
+/**
+ * The fold table as runs, for the generated module: a flat list of triples [start, count, value]. count > 0: the
+ * `count` code units from `start` fold to value, value + 1, … (a shifted block: "Ａ".."Ｚ" -> "A".."Z"); count < 0: the
+ * -count code units from `start` all fold to value (SKIP, or a space for punctuation). Every other unit is itself.
+ */
+export function encodeFoldRuns(t: Int32Array): number[] {
+  const out: number[] = [];
+  let i = 0;
+  while (i < 0x10000) {
+    if (t[i] === i) { i++; continue; }
+    let j = i + 1;
+    if (j < 0x10000 && t[j] === t[i]) {
+      while (j < 0x10000 && t[j] === t[i]) j++;
+      out.push(i, -(j - i), t[i]!);
+    } else {
+      while (j < 0x10000 && t[j] !== j && t[j]! - j === t[i]! - i && t[j] !== t[j - 1]) j++;
+      out.push(i, j - i, t[i]!);
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** The table encodeFoldRuns() encoded. Throws a RangeError on a run outside the BMP or a triple cut short. */
+export function decodeFoldRuns(runs: readonly number[]): Int32Array {
+  if (runs.length % 3 !== 0) throw new RangeError(`fold runs: ${runs.length} numbers is not a list of triples`);
+  const t = new Int32Array(0x10000);
+  for (let u = 0; u < 0x10000; u++) t[u] = u;
+  for (let k = 0; k < runs.length; k += 3) {
+    const start = runs[k]!, count = runs[k + 1]!, value = runs[k + 2]!;
+    const n = Math.abs(count);
+    if (start < 0 || n === 0 || start + n > 0x10000) throw new RangeError(`fold runs: run ${k / 3} [${start}, ${count}] is outside the BMP`);
+    for (let d = 0; d < n; d++) t[start + d] = count > 0 ? value + d : value;
+  }
+  return t;
+}
+
+/**
+ * The fold table computed from unicode-data.ts and this engine's NFKC and toLowerCase (about 65,536 NFKC calls, tens
+ * of milliseconds): what scripts/gen-fold-table.ts ships and test/fold-table.test.ts compares with the shipped table.
+ */
+export function computeFoldTable(): Int32Array {
   const t = new Int32Array(0x10000);
   const skip = new Uint8Array(0x10000);
   for (const [lo, hi] of CONTROL_UNITS) skip.fill(1, lo, hi + 1);
@@ -137,7 +184,7 @@ export function foldTable(): Int32Array {
     t[u] = letter.toUpperCase().charCodeAt(0);
     t[lower.charCodeAt(0)] = letter.charCodeAt(0);
   }
-  return (table = t);
+  return t;
 }
 
 /**

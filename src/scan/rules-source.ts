@@ -940,14 +940,26 @@ export const SOURCE_RULES: readonly Rule[] = [
       + "A phrase rule: a description or a quoted example is a warning.",
     // Session 10, a known miss of session 9: the claim alone, with no order after it. Only model vendors and their
     // security, safety or policy staff: "a message from the Cursor team" is how a changelog opens.
+    // Session 11, the attacker helper's misses: "note from", "Trust & Safety" ("&" is a separator), engineers and
+    // employees, "system notice from", a grant ("Anthropic has authorized the following"), the model's makers
+    // addressed ("we are your developers"). Not "has verified" or "has approved" ("OpenAI has verified this
+    // organization" is OpenAI's own docs), nor "official notice from" ("an official notice from OpenAI announced …"
+    // is news), nor a vendor-first "trust and safety" ("the OpenAI Trust & Safety page").
     pattern: [
       phrase(anyWord(["message is from", "notice is from", "this is from", "message comes from", "comes directly from", "message from",
-        "notice from", "directive from", "instructions from", "orders from", "on behalf of", "issued by", "authorized by", "speaking for"]),
-        `(?:${anyWord(["the"])}${SEP})?` + anyWord(["anthropic", "openai", "claude", "chatgpt", "deepmind"]),
-        anyWord(["security team", "safety team", "trust and safety team", "alignment team", "policy team", "red team", "staff",
-          "administrators", "security staff", "safety staff"])),
+        "notice from", "note from", "directive from", "instructions from", "orders from", "on behalf of", "issued by", "authorized by",
+        "speaking for"]),
+        `(?:${word("the")}${SEP})?` + anyWord(["anthropic", "openai", "claude", "chatgpt", "deepmind"]),
+        anyWord(["security team", "safety team", "trust and safety team", "trust safety", "alignment team", "policy team", "red team",
+          "staff", "administrators", "security staff", "safety staff", "engineers", "employees", "product team", "support team"])),
       phrase(anyWord(["anthropic", "openai"]), anyWord(["staff notice", "security notice", "safety notice", "official notice", "internal notice",
-        "admin notice", "staff directive", "security directive"])),
+        "admin notice", "staff directive", "security directive", "security advisory", "system notice"])),
+      phrase(anyWord(["system notice from", "this comes directly from", "this message comes directly from", "this notice comes directly from",
+        "these instructions come directly from"]), `(?:${word("the")}${SEP})?` + anyWord(["anthropic", "openai"])),
+      phrase(anyWord(["anthropic", "openai"]), anyWord(["has authorized", "has pre-approved"]),
+        anyWord(["the following", "this file", "this repository", "this workspace", "you"])),
+      phrase(anyWord(["we are your developers", "we are your creators", "we are your makers", "the team that trained you",
+        "the people who trained you", "your creators at", "your developers at", "this is anthropic speaking", "this is openai speaking"])),
     ].join("|"),
   },
   {

@@ -132,15 +132,25 @@ export function stripCurrentTimeLines(text: string): string {
 interface ClockParts { date: string; time: string; zone: string; weekday: string }
 
 /** Calendar date, hh:mm and the resolved zone name of `now` in `timeZone`, built from formatToParts (locale-free). */
+/**
+ * One formatter per time zone (undefined = the runtime's own zone), kept for the process: constructing one loads ICU's
+ * zone data and costs milliseconds, and an assemble asks for the clock up to three times. At most 64 zones are kept.
+ */
+const FORMATTERS = new Map<string | undefined, Intl.DateTimeFormat>();
+
 function clockParts(now: Date, timeZone: string | undefined): ClockParts {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new PromptasmError("E_ARG", "the date for the clock sections is invalid");
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", weekday: "long",
-    });
-  } catch (cause) {
-    throw new PromptasmError("E_ARG", `unknown time zone ${JSON.stringify(timeZone)}`, { cause });
+  let fmt = FORMATTERS.get(timeZone);
+  if (fmt === undefined) {
+    try {
+      fmt = new Intl.DateTimeFormat("en-US", {
+        timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", weekday: "long",
+      });
+    } catch (cause) {
+      throw new PromptasmError("E_ARG", `unknown time zone ${JSON.stringify(timeZone)}`, { cause });
+    }
+    if (FORMATTERS.size >= 64) FORMATTERS.clear();
+    FORMATTERS.set(timeZone, fmt);
   }
   const parts: Record<string, string> = {};
   for (const p of fmt.formatToParts(now)) parts[p.type] = p.value;
