@@ -38,6 +38,85 @@ function nearRtl(base: usize, n: i32, i: i32): bool {
 }
 
 /**
+ * How far (code units) a bidi control's mate, and the right-to-left letter that excuses the pair, may be. The
+ * TypeScript side hands chunks with INVISIBLE_CONTEXT (256 >= 2 × 120 + 1) units of context each side, so a chunked
+ * scan decides as the whole text's.
+ */
+const BIDI_REACH: i32 = 120;
+
+@inline
+function unitAt(base: usize, k: i32): u32 {
+  return <u32>load<u16>(base + (<usize>k << 1));
+}
+
+@inline
+function isLineEnd(c: u32): bool {
+  return c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029;
+}
+
+/**
+ * Whether the bidi control at `i` is one of a balanced pair inside right-to-left text: an isolate (LRI, RLI, FSI)
+ * closed by its PDI, or an embedding (LRE, RLE) closed by its PDF, on one line and within BIDI_REACH units, with a
+ * right-to-left letter on that line within BIDI_REACH units of the pair. This is how a Latin name is set inside
+ * Arabic or Hebrew prose ("\u2068Acme Pro\u2069 اشترك"). Overrides (LRO, RLO), which reverse what a reader sees,
+ * never qualify, nor does the PDF that closes one; an unclosed or crossed control does not either.
+ */
+function balancedBidiInRtl(base: usize, n: i32, i: i32): bool {
+  const c = unitAt(base, i);
+  let mate: i32 = -1;
+  let depth: i32 = 0;
+  if ((c >= 0x2066 && c <= 0x2068) || c == 0x202A || c == 0x202B) {
+    const isolate = c >= 0x2066;
+    const stop = i + BIDI_REACH < n ? i + BIDI_REACH : n - 1;
+    for (let k = i + 1; k <= stop; k++) {
+      const u = unitAt(base, k);
+      if (isLineEnd(u)) break;
+      const opens = isolate ? u >= 0x2066 && u <= 0x2068 : u == 0x202A || u == 0x202B || u == 0x202D || u == 0x202E;
+      const closes = isolate ? u == 0x2069 : u == 0x202C;
+      if (opens) depth++;
+      else if (closes) {
+        if (depth == 0) { mate = k; break; }
+        depth--;
+      }
+    }
+  } else if (c == 0x2069 || c == 0x202C) {
+    const isolate = c == 0x2069;
+    const stop = i - BIDI_REACH > 0 ? i - BIDI_REACH : 0;
+    for (let k = i - 1; k >= stop; k--) {
+      const u = unitAt(base, k);
+      if (isLineEnd(u)) break;
+      const opens = isolate ? u >= 0x2066 && u <= 0x2068 : u == 0x202A || u == 0x202B || u == 0x202D || u == 0x202E;
+      const closes = isolate ? u == 0x2069 : u == 0x202C;
+      if (closes) depth++;
+      else if (opens) {
+        if (depth == 0) {
+          if (isolate || u == 0x202A || u == 0x202B) mate = k;
+          break;
+        }
+        depth--;
+      }
+    }
+  }
+  if (mate < 0) return false;
+  const lo = mate < i ? mate : i;
+  const hi = mate < i ? i : mate;
+  for (let k = lo + 1; k < hi; k++) if (isRtl(unitAt(base, k))) return true;
+  const left = lo - BIDI_REACH > 0 ? lo - BIDI_REACH : 0;
+  for (let k = lo - 1; k >= left; k--) {
+    const u = unitAt(base, k);
+    if (isLineEnd(u)) break;
+    if (isRtl(u)) return true;
+  }
+  const right = hi + BIDI_REACH < n ? hi + BIDI_REACH : n - 1;
+  for (let k = hi + 1; k <= right; k++) {
+    const u = unitAt(base, k);
+    if (isLineEnd(u)) break;
+    if (isRtl(u)) return true;
+  }
+  return false;
+}
+
+/**
  * The RGI emoji tag sequences (RGI_Emoji_Tag_Sequence, Unicode 17.0: the flags of England, Scotland and Wales), as
  * their tag letters after U+1F3F4 and before the cancel tag U+E007F. src/scan/unicode-data.ts has them from Unicode's
  * data; test/core.test.ts checks this list against it.
@@ -87,7 +166,9 @@ export function invisibleTotal(): i32 { return total; }
  *   ZWJ after an emoji's U+FE0F (the rainbow flag U+1F3F3 U+FE0F U+200D U+1F308, U+2764 U+FE0F U+200D U+1F525); nor is
  *   U+FE00..U+FE0F after a non-ASCII character or inside a keycap sequence (digit, U+FE0F, U+20E3).
  * - Not reported either: an RGI emoji tag sequence (a subdivision flag, U+1F3F4 + tags + U+E007F); LRM, RLM and the
- *   Arabic letter mark within 8 code units of a right-to-left letter; a soft hyphen between two letters.
+ *   Arabic letter mark within 8 code units of a right-to-left letter; a balanced isolate (LRI/RLI/FSI … PDI) or
+ *   embedding (LRE/RLE … PDF) pair on one line of right-to-left text (balancedBidiInRtl); a soft hyphen between two
+ *   letters.
  */
 export function findInvisibleAt(base: usize, n: i32, max: i32): Int32Array {
   return findInvisibleIn(base, n, 0, n, max);
@@ -147,6 +228,7 @@ export function findInvisibleIn(base: usize, n: i32, from: i32, to: i32, max: i3
     const prev = i > 0 ? <u32>load<u16>(base + (<usize>(i - 1) << 1)) : 0;
     const next = i + 1 < n ? <u32>load<u16>(base + (<usize>(i + 1) << 1)) : 0;
     if ((c == 0x200E || c == 0x200F || c == 0x061C) && nearRtl(base, n, i)) continue; // a bidi mark in RTL text
+    if (((c >= 0x2066 && c <= 0x2069) || (c >= 0x202A && c <= 0x202C)) && balancedBidiInRtl(base, n, i)) continue; // a balanced pair in RTL text
     if (c == 0x00AD && i > 0 && i + 1 < n && isLetter(prev) && isLetter(next)) continue; // a soft hyphen inside a word
     if ((c == 0x200C || c == 0x200D) && i > 0 && i + 1 < n && joinsScript(next, i + 1) &&
       (joinsScript(prev, i - 1) || (prev == 0xFE0F && i >= 2 && joinsScript(<u32>load<u16>(base + (<usize>(i - 2) << 1)), i - 2)))) continue;

@@ -21,35 +21,41 @@ const groups = scanner.compiledFor("strict").set;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 describe("Scanner rule groups", () => {
-  it("the strict scope runs the context scope's two automata (the same objects: phrases, commands) and one of the strict-only rules", () => {
+  it("the strict scope runs the context scope's three automata (the same objects: all-scope phrases, commands, context-only phrases) and one of the strict-only rules", () => {
     const context = scanner.compiledFor("context").set;
-    expect(context.groups).toHaveLength(2);
-    expect(groups.groups).toHaveLength(3);
-    expect(groups.groups[0]).toBe(context.groups[0]);
-    expect(groups.groups[1]).toBe(context.groups[1]);
+    const all = scanner.compiledFor("all").set;
+    expect(context.groups).toHaveLength(3);
+    expect(groups.groups).toHaveLength(4);
+    for (let k = 0; k < 3; k++) expect(groups.groups[k]).toBe(context.groups[k]);
+    expect(context.groups[0]).toBe(all.groups[0]); // the all scope's phrase rules: one automaton for every scope
     const strictOnly = strictRules.flatMap((r, k) => (r.scope === "strict" ? [k] : []));
     expect(strictOnly.length).toBeGreaterThan(0);
-    expect(groups.ruleIndex[2]).toEqual(strictOnly);
+    expect(groups.ruleIndex[3]).toEqual(strictOnly);
     const command = (r: Rule) => COMMAND_CATEGORIES.has(r.category);
-    expect(groups.ruleIndex[0]).toEqual(strictRules.flatMap((r, k) => (r.scope === "strict" || command(r) ? [] : [k])));
+    expect(groups.ruleIndex[0]).toEqual(strictRules.flatMap((r, k) => (r.scope === "all" && !command(r) ? [k] : [])));
     expect(groups.ruleIndex[1]).toEqual(strictRules.flatMap((r, k) => (r.scope !== "strict" && command(r) ? [k] : [])));
+    expect(groups.ruleIndex[2]).toEqual(strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) ? [k] : [])));
     expect(groups.nRules).toBe(strictRules.length);
     expect(scanner.compiledFor("all").set.groups).toHaveLength(2);
   });
 
-  it("groupKey: strict-only rules apart only at the strict scope; the others in the scope's phrase or command group", () => {
+  it("groupKey: strict-only rules apart at the strict scope; phrase rules of the all scope in one group shared by every scope, the context-only phrase rules in another, commands in the scope's command group", () => {
     const r = (scope: Rule["scope"], category: Rule["category"] = "override") => ({ ...BUILTIN_RULES[0]!, scope, category });
     expect(groupKey(r("strict"), "strict")).toBe("strict-only");
     expect(groupKey(r("strict", "secret"), "strict")).toBe("strict-only");
-    expect(groupKey(r("context"), "strict")).toBe("upto-context");
-    expect(groupKey(r("all"), "strict")).toBe("upto-context");
-    expect(groupKey(r("all"), "context")).toBe("upto-context");
+    expect(groupKey(r("context"), "strict")).toBe("context-phrases");
+    expect(groupKey(r("context"), "context")).toBe("context-phrases");
+    expect(groupKey(r("all"), "strict")).toBe("upto-all");
+    expect(groupKey(r("all"), "context")).toBe("upto-all");
     expect(groupKey(r("all"), "all")).toBe("upto-all");
     for (const c of ["exfiltration", "command-and-control", "anti-forensics", "code-execution", "hidden-html", "persistence", "secret"] as const) {
       expect(groupKey(r("all", c), "all"), c).toBe("upto-all-commands");
       expect(groupKey(r("context", c), "strict"), c).toBe("upto-context-commands");
     }
-    for (const c of ["override", "deception", "role-hijack", "prompt-extraction", "custom"] as const) expect(groupKey(r("all", c), "context"), c).toBe("upto-context");
+    for (const c of ["override", "deception", "role-hijack", "prompt-extraction", "custom"] as const) {
+      expect(groupKey(r("all", c), "context"), c).toBe("upto-all");
+      expect(groupKey(r("context", c), "strict"), c).toBe("context-phrases");
+    }
   });
 
   it("counts states and cache generations over its groups", () => {

@@ -2,7 +2,7 @@
 // head/tail cut points, and lone surrogates everywhere.
 import { describe, it, expect } from "vitest";
 import { readFile } from "node:fs/promises";
-import { createCore } from "../src/core/wasm.js";
+import { INVISIBLE_CONTEXT, createCore } from "../src/core/wasm.js";
 import { PromptasmError } from "../src/errors.js";
 import { compileRules } from "../src/scan/compile.js";
 import { compileReference, scanReference } from "../src/scan/reference.js";
@@ -45,6 +45,35 @@ describe("findInvisible", () => {
       expect(core.findInvisible("مرحبا\u200f world")).toEqual([]);
       expect(core.findInvisible("\u061cمرحبا")).toEqual([]);
       expect(core.findInvisible("hello\u200e world")).toEqual([{ codePoint: 0x200e, offset: 5 }]);
+    });
+    it("a balanced bidi isolate or embedding pair on a line of right-to-left text is not a finding; elsewhere it is", () => {
+      // FSI … PDI around a Latin name in Arabic prose, RLI … PDI and LRE … PDF in Hebrew, nested isolates.
+      expect(core.findInvisible("Isolated example: \u2068Acme Pro\u2069 اشترك الآن")).toEqual([]);
+      expect(core.findInvisible("שלום \u2067abc\u2069 עולם")).toEqual([]);
+      expect(core.findInvisible("\u202aiPhone 15\u202c متوفر")).toEqual([]);
+      expect(core.findInvisible("مرحبا \u2066a \u2068b\u2069 c\u2069")).toEqual([]);
+      // The same pair in Latin text, or with the right-to-left text on another line, is reported (both controls).
+      expect(core.findInvisible("Wrap it: \u2068Acme\u2069 done").map((f) => f.codePoint)).toEqual([0x2068, 0x2069]);
+      expect(core.findInvisible("\u2068Acme\u2069\nمرحبا").map((f) => f.codePoint)).toEqual([0x2068, 0x2069]);
+      // Unbalanced, split across a line break, or further apart than the reach (120 units): reported.
+      expect(core.findInvisible("مرحبا \u2068Acme").map((f) => f.offset)).toEqual([6]);
+      expect(core.findInvisible("مرحبا Acme\u2069").map((f) => f.offset)).toEqual([10]);
+      expect(core.findInvisible("مرحبا \u2068Ac\nme\u2069 مرحبا").map((f) => f.codePoint)).toEqual([0x2068, 0x2069]);
+      expect(core.findInvisible(`مرحبا \u2068${"a".repeat(130)}\u2069`).map((f) => f.codePoint)).toEqual([0x2068, 0x2069]);
+      // An override (RLO, LRO) reverses what a reader sees: reported with its PDF, in right-to-left text too.
+      expect(core.findInvisible("مرحبا \u202egnp.exe\u202c").map((f) => f.codePoint)).toEqual([0x202e, 0x202c]);
+      expect(core.findInvisible("مرحبا \u202dabc\u202c").map((f) => f.codePoint)).toEqual([0x202d, 0x202c]);
+      // Crossed families do not pair: an isolate is closed by PDI, an embedding by PDF.
+      expect(core.findInvisible("مرحبا \u2068Acme\u202c").map((f) => f.codePoint)).toEqual([0x2068, 0x202c]);
+    });
+    it("a balanced bidi pair decides the same in a chunked scan as in the whole text", () => {
+      const t = "x".repeat(1000) + "مرحبا \u2068Acme Pro\u2069 اشترك" + "y".repeat(1000);
+      expect(core.findInvisible(t)).toEqual([]);
+      const s = t.indexOf("\u2069");
+      const before = t.slice(Math.max(0, s - INVISIBLE_CONTEXT), s);
+      const left = core.findInvisibleChunk(t.slice(0, s), 0, "", t.slice(s, s + INVISIBLE_CONTEXT));
+      const right = core.findInvisibleChunk(t.slice(s), s, before, "");
+      expect([...left, ...right]).toEqual([]);
     });
     it("a soft hyphen between two letters is not a finding; elsewhere it is", () => {
       expect(core.findInvisible("Silben\u00adtrennung, Ψυχο\u00adλογία, при\u00adмер")).toEqual([]);

@@ -245,7 +245,7 @@ describe("core.findInvisibleChunk", () => {
   it("with a small max, keeps the earliest per chunk and still counts them all", () => {
     const t = "\u200b".repeat(50) + "x" + "\u200b".repeat(50);
     const lim = { max: 5, total: 0 };
-    const got = pa.core.findInvisibleChunk(t.slice(10, 90), 10, t.slice(2, 10), t.slice(90, 98), lim);
+    const got = pa.core.findInvisibleChunk(t.slice(10, 90), 10, t.slice(Math.max(0, 10 - INVISIBLE_CONTEXT), 10), t.slice(90, 90 + INVISIBLE_CONTEXT), lim);
     expect(got.map((f) => f.offset)).toEqual([10, 11, 12, 13, 14]);
     expect(lim.total).toBe(79);
   });

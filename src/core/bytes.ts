@@ -8,11 +8,15 @@ import { astralFoldTable } from "../util/astral-fold.js";
 import { checkRules, type DfaDriver } from "./dfa.js";
 import { describeValue, type CoreInstance } from "./instance.js";
 import {
+  INVISIBLE_CONTEXT,
   MAX_DECODE_BYTES, MAX_SCAN_BYTES, RELEASE_ABOVE_BYTES, type BytesScan, type Core, type InvisibleChar, type ScanLimit, type ScanRules,
 } from "./types.js";
 
-/** Bytes of context decoded on each side of a block, for the invisible pass's neighbour rules (they look 2 units away). */
-const BLOCK_CONTEXT = 12;
+/**
+ * Bytes of context decoded on each side of a block, for the invisible pass's neighbour rules: INVISIBLE_CONTEXT code
+ * units at up to 4 bytes each (a balanced bidi pair in right-to-left text looks 241 units away).
+ */
+const BLOCK_CONTEXT = 4 * INVISIBLE_CONTEXT;
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 

@@ -8,11 +8,12 @@ import type { CoreRuleSet as CompiledRuleSet } from "./rule-set.js";
 export const SCAN_CHUNK = 1 << 20;
 
 /**
- * Code units of context findInvisibleChunk() needs on each side of a chunk: 8. The core decides about a code unit
- * from at most the two units before it and the one after it (assembly/invisible.ts: joiners, selectors, tag pairs);
- * 8 leaves room for that window to grow without changing callers.
+ * Code units of context findInvisibleChunk() needs on each side of a chunk: 256. The core decides about a code unit
+ * from the units around it: two before and one after for joiners, selectors and tag pairs, 8 each side for a bidi
+ * mark in right-to-left text, and up to 2 × 120 + 1 for a balanced bidi pair in right-to-left text (its mate within
+ * 120 units, a right-to-left letter within 120 of the pair: assembly/invisible.ts, BIDI_REACH).
  */
-export const INVISIBLE_CONTEXT = 8;
+export const INVISIBLE_CONTEXT = 256;
 
 /** One piece of a longer text: `text` starts `offset` UTF-16 code units into the whole. */
 export interface TextChunk {

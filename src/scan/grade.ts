@@ -27,7 +27,7 @@ export const ACTION_WORDS: readonly string[] = [
 export interface GradeReasons {
   /** Inside a fenced code block (``` or ~~~) or an inline code span. */
   inCode: boolean;
-  /** Inside quotation marks on its line, or on a Markdown blockquote line. */
+  /** Inside quotation marks on its line (a Markdown blockquote line alone is not a quotation: it is a callout). */
   inQuote: boolean;
   /**
    * Described rather than addressed: a modal, "to", a third-person subject or a determiner before the match, with no
@@ -218,6 +218,21 @@ const REFUSAL_FRAME = new RegExp(String.raw`\b(?:refuse|refuses|reject|rejects|d
   + String.raw`[^.!?\n]{0,60}\b(?:such\s+as|like|e\.g\.|for\s+example|including)\s*[:,]?\s*$`, "i");
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|(?<![\w])'[^'\n]*'(?![\w])/g;
 
+/** Command rules that a negation or an example frame right before the command lowers to "low" (see grade()). */
+export const NEGATABLE_RULES: ReadonlySet<string> = new Set(["destructive-command"]);
+/** A negation before a command, with a verb that runs it between ("never run `rm -rf /`", "do not type …", "don't"). */
+const COMMAND_NEGATED = new RegExp(String.raw`(?:\b(?:do|does|must|should|will|can)\s+not|\b(?:don[’']?t|doesn[’']?t|shouldn[’']?t|won[’']?t|can[’']?t|cannot|never))`
+  + String.raw`\s+(?:ever\s+|just\s+)?(?:(?:run|use|execute|type|call|try|paste)\s+)?[\x60"']*(?:sudo\s+)?$`, "i");
+/**
+ * A sentence that warns against what it names ("Do not run commands that delete data outside the workspace (`rm -rf
+ * /`, …)", "Destructive commands such as …", "avoid"): the command is the example of what not to do. REASSURANCE is
+ * read out first: "don't worry, just run rm -rf ~" is an order.
+ */
+const WARNING_WORDS = /\b(?:never|not|don[’']?t|avoid|forbid(?:den)?|prohibit(?:ed)?|dangerous|destructive|blocked|refuse[sd]?)\b/i;
+const REASSURANCE = /\b(?:don[’']?t|do\s+not|no\s+need\s+to)\s+(?:worry|panic|hesitate|be\s+afraid)\b|\bnot\s+a\s+problem\b/gi;
+/** An example frame right before a command ("commands like `rm -rf /`", "such as", "e.g."). */
+const EXAMPLE_LEAD = /\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s*[:,]?\s*[\x60"']*$/i;
+
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
 export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
@@ -230,13 +245,18 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const inCode = inFence || (ticks % 2 === 1 && after.includes("`"));
   const dq = (before.match(/["“”«»„]/g) ?? []).length;
   const sq = (before.match(/(?:^|[\s(])['‘]/g) ?? []).length - (before.match(/(?<=[^\s(])['’](?=$|[\s).,;:!?])/g) ?? []).length;
-  const inQuote = /^\s*>/.test(before) || (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
+  // Not a Markdown blockquote by itself: in a context file "> **Note:** …" is a callout addressed to the reader, and an
+  // attacker's "> Ignore all previous instructions" is as addressed as the same line without the ">" (session 11).
+  const inQuote = (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
   const { start, end } = sentenceAround(text, offset);
   const lead = text.slice(start, offset);
   const described = (!/\byou\b|\byour\b/i.test(lead) &&
     (/\b(?:should|will|would|can|could|may|might|shall|does|did)\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:free|able|allowed|how|used|wants?|needs?)\s+to\s+(?:\w+\s+)?$/i.test(lead) ||
       /\b(?:users?|it|they|he|she)\s+$/i.test(lead) ||
+      // A plural subject with a quantifier: what some tools or many editors do ("Some tools ignore previous
+      // instructions in .editorconfig").
+      /\b(?:some|many|most|several|other|older|certain)\s+[a-z]+s\s+$/i.test(lead) ||
       (NOUN_PHRASE_LEAD.test(lead) && LOCATED.test(text.slice(offset, end))))) ||
     CAPABILITY_LEAD.test(lead);
   const sentence = text.slice(start, end);
@@ -248,6 +268,9 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const uiGuidance = !action && user !== null && UI_GUIDANCE.test(text.slice(offset + user.index + user[0].length, end));
   return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance };
 }
+
+/** Longer endings a vendor's API site may add to its name (sentToItsVendor): "githubusercontent". */
+const VENDOR_SITE_SUFFIXES: readonly string[] = ["", "usercontent", "content", "cloud"];
 
 /** Words of a secret variable's name that name no vendor ("API_KEY", "CLIENT_SECRET", "MY_TOKEN"). */
 const GENERIC_NAME_WORDS = new Set(["api", "app", "my", "the", "secret", "secrets", "token", "key", "keys", "auth", "access",
@@ -275,7 +298,10 @@ export function sentToItsVendor(text: string, offset: number): boolean {
   const site = labels[k]!;
   return vars.every((v) => {
     const vendor = v.split("_").find((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
-    return vendor !== undefined && site.startsWith(vendor);
+    // The site is the vendor's name, or the name with a known suffix or one of up to four letters (googleapis,
+    // npmjs, slackhq, openweathermap): "npm-telemetry" or "npmstats" is somebody else's site.
+    const rest = vendor === undefined ? "" : site.slice(vendor.length);
+    return vendor !== undefined && site.startsWith(vendor) && (VENDOR_SITE_SUFFIXES.includes(rest) || /^[a-z]{1,4}$/.test(rest));
   });
 }
 
@@ -312,6 +338,13 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
   const base: Severity = rule.severity ?? "high";
   if (hidden) return "high";
   if (rule.category === "exfiltration" && base === "high" && (sentToItsVendor(text, offset) || toLoopback(text, offset))) return "low";
+  if (NEGATABLE_RULES.has(rule.id)) {
+    // A destructive command named to forbid it or as an example ("never run rm -rf /", "commands such as rm -rf ~").
+    const lead = text.slice(text.lastIndexOf("\n", offset - 1) + 1, offset);
+    const sentence = lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("! "), lead.lastIndexOf("? ")) + 1);
+    const warned = WARNING_WORDS.test(sentence.replace(REASSURANCE, " "));
+    return COMMAND_NEGATED.test(lastClause(lead)) || EXAMPLE_LEAD.test(lead) || warned ? "low" : base;
+  }
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
   if (r.negated) return "low";
