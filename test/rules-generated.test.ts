@@ -3,11 +3,12 @@
 // when the data drifts from the sources (any edit to a rule, a word list or a helper that changes a pattern), when the
 // module's text is not what the generator writes, and when a runtime file imports the sources (which would build the
 // patterns at load again).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { currentData, generatedRulesModule } from "../scripts/gen-rules.js";
+import { currentData, generatedRulesModule, patternFragments } from "../scripts/gen-rules.js";
 import { BUILTIN_RULES, I18N_ACTION_WORDS, I18N_LANGUAGES } from "../src/scan/rules.js";
 import { I18N_ACTION_WORDS as SOURCE_ACTION_WORDS, I18N_RULES } from "../src/scan/rules-i18n.js";
 import { SOURCE_RULES } from "../src/scan/rules-source.js";
@@ -39,6 +40,23 @@ describe("the generated rules", () => {
     const pieces = JSON.parse(`[${body.trim().replace(/,$/, "")}]`) as string[];
     expect(pieces.length).toBeGreaterThan(3);
     expect(JSON.parse(pieces.join(""))).toStrictEqual(data);
+  });
+  it("write recurring pattern pieces once and put them back exactly, with a token no pattern contains", async () => {
+    const sep = String.raw`(?:[\s\x21-\x2f]|<\/?[a-z][^<>\n]*>)+`;
+    const junk = String.raw`[*~\x60._-]*`;
+    const rules = Array.from({ length: 25 }, (_, k) => ({ id: `r${k}`, pattern: `a${junk}b${sep}§1${k}\u00a4${junk}${sep}` }));
+    const data = { rules, actionWords: { xx: ["y"] } };
+    expect(patternFragments(rules.map((r) => r.pattern))).toEqual({ token: "¶", fragments: [sep, junk] });
+    const text = generatedRulesModule(data);
+    expect(text.length).toBeLessThan(JSON.stringify(data).length);
+    const dir = mkdtempSync(join(tmpdir(), "promptasm-gen-"));
+    try {
+      writeFileSync(join(dir, "m.ts"), text);
+      const mod = (await import(pathToFileURL(join(dir, "m.ts")).href)) as { GENERATED_RULES: unknown };
+      expect(mod.GENERATED_RULES).toStrictEqual(data);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
