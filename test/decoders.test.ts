@@ -412,6 +412,39 @@ describe("malformed escapes and bounds", () => {
   });
 });
 
+describe("run finding: one pass for hex and base64, and runs near decoded spans only", () => {
+  const refRuns = (text: string, re: RegExp) => [...text.matchAll(re)].filter((m) => m[0].length >= 16).map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+  const alphabet = ["a", "f", "0", "9", "G", "z", "+", "/", "-", "_", "=", " ", "\n", "é", "\u{1F600}", "SWdub3JlIGFsbCBwcmV2aW91cw", "49676e6f726520616c6c"];
+  const random = mulberry32(1312);
+  const texts = [
+    // a hex run of exactly 16 ending inside a base64 run, at its end, at the text's end; one of 15
+    "0123456789abcdefGhij", "zz0123456789abcdef", "0123456789abcdef", "x0123456789abcdeG", "0123456789abcdef 0123456789ABCDEF0",
+    ...Array.from({ length: 400 }, () => Array.from({ length: Math.floor(random() * 80) }, () => alphabet[Math.floor(random() * alphabet.length)]!).join("")),
+  ];
+
+  it("hexRuns and base64Runs equal a RegExp's maximal runs of 16 or more (base64 runs with a text window)", () => {
+    for (const text of texts) {
+      expect(hexRuns(text), text).toEqual(refRuns(text, /[0-9a-fA-F]+/g));
+      expect(base64Runs(text), text).toEqual(refRuns(text, /[0-9A-Za-z+/_-]+/g).filter((r) => hasTextWindow(text.slice(r.start, r.end))));
+    }
+  });
+
+  it("decodeRuns within spans gives exactly the runs that touch a span, in order, with the same texts", () => {
+    for (const text of texts) {
+      const spans: Array<{ start: number; end: number }> = [];
+      for (let at = 0; at < text.length;) {
+        const start = at + Math.floor(random() * 30), end = Math.min(text.length, start + 1 + Math.floor(random() * 6));
+        if (start >= text.length) break;
+        spans.push({ start, end });
+        at = end + 1;
+      }
+      const all = decodeRuns(text, ENCODED_BASE64 | ENCODED_HEX, { bytes: MAX_DECODED_BYTES });
+      const touching = all.filter((r) => spans.some((s) => s.start < r.end && r.start < s.end));
+      expect(decodeRuns(text, ENCODED_BASE64 | ENCODED_HEX, { bytes: MAX_DECODED_BYTES }, spans), text).toEqual(touching);
+    }
+  });
+});
+
 describe("the core's encoded-text pass equals the decoders' candidate conditions", () => {
   const coreFlags = (text: string): number => {
     const limit: ScanLimit = { maxPerRule: 1, encoded: 0 };

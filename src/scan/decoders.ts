@@ -117,7 +117,7 @@ export interface Run {
 
 /** Maximal runs of 16 or more hex digits (the core's ENCODED_HEX condition), in text order. */
 export function hexRuns(text: string): Run[] {
-  return runsOf(text, isHexUnit);
+  return runsOf(text, UNIT_HEX);
 }
 
 /**
@@ -125,25 +125,77 @@ export function hexRuns(text: string): Run[] {
  * core's ENCODED_BASE64 condition), in text order. Padding ("=") is not part of a run.
  */
 export function base64Runs(text: string): Run[] {
-  return runsOf(text, isBase64Unit).filter((r) => hasTextWindow(text.slice(r.start, r.end)));
+  return textRuns(text, runsOf(text, UNIT_BASE64));
 }
 
-const isHexUnit = (u: number) => (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x46) || (u >= 0x61 && u <= 0x66);
-const isBase64Unit = (u: number) => (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5a) || (u >= 0x61 && u <= 0x7a) || u === 0x2b || u === 0x2f || u === 0x5f || u === 0x2d;
+/** The runs of `runs` (base64 runs of `text`) that hold a text window. */
+function textRuns(text: string, runs: Run[]): Run[] {
+  return runs.filter((r) => firstTextWindow(text, r.start, r.end) >= 0);
+}
+
+/** Bits of UNIT_KINDS: a hex digit, a base64 character of either alphabet. */
+const UNIT_HEX = 1, UNIT_BASE64 = 2;
+/** Per ASCII code unit, its UNIT_HEX and UNIT_BASE64 bits. */
+const UNIT_KINDS = new Uint8Array(128);
+for (let u = 0; u < 128; u++) {
+  const hex = (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x46) || (u >= 0x61 && u <= 0x66);
+  const b64 = (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5a) || (u >= 0x61 && u <= 0x7a) || u === 0x2b || u === 0x2f || u === 0x5f || u === 0x2d;
+  UNIT_KINDS[u] = (hex ? UNIT_HEX : 0) | (b64 ? UNIT_BASE64 : 0);
+}
+
+/** Whether code unit `u` has `bit` (UNIT_HEX or UNIT_BASE64). */
+function isUnit(u: number, bit: number): boolean {
+  return u < 128 && (UNIT_KINDS[u]! & bit) !== 0;
+}
 
 /**
- * Maximal runs of 16 or more code units that `member` accepts, in text order. A loop, not a RegExp: a greedy
- * quantifier over a run of millions of characters overflows V8's backtracking stack (RangeError).
+ * Maximal runs of MIN_RUN or more code units with `bit` (UNIT_HEX or UNIT_BASE64), in text order. A loop over a
+ * table, not a RegExp: a greedy quantifier over a run of millions of characters overflows V8's backtracking stack
+ * (RangeError).
  */
-function runsOf(text: string, member: (u: number) => boolean): Run[] {
+function runsOf(text: string, bit: number): Run[] {
+  return bit === UNIT_HEX ? bothRuns(text).hex : bothRuns(text).base64;
+}
+
+/**
+ * The hex runs and the base64 runs of `text` (runsOf for each bit) in one pass: every hex digit is a base64
+ * character, so each hex run lies inside a base64 run and is found while walking it.
+ */
+function bothRuns(text: string): { hex: Run[]; base64: Run[] } {
+  const hex: Run[] = [], base64: Run[] = [];
+  const n = text.length;
+  for (let i = 0; i < n;) {
+    let u = text.charCodeAt(i);
+    if (u >= 128 || (UNIT_KINDS[u]! & UNIT_BASE64) === 0) { i++; continue; }
+    const start = i;
+    let hexStart = -1;
+    for (; i < n && (u = text.charCodeAt(i)) < 128 && (UNIT_KINDS[u]! & UNIT_BASE64) !== 0; i++) {
+      if ((UNIT_KINDS[u]! & UNIT_HEX) !== 0) { if (hexStart < 0) hexStart = i; }
+      else if (hexStart >= 0) { if (i - hexStart >= MIN_RUN) hex.push({ start: hexStart, end: i }); hexStart = -1; }
+    }
+    if (hexStart >= 0 && i - hexStart >= MIN_RUN) hex.push({ start: hexStart, end: i });
+    if (i - start >= MIN_RUN) base64.push({ start, end: i });
+  }
+  return { hex, base64 };
+}
+
+/**
+ * The maximal runs of MIN_RUN or more code units with `bit` that hold at least one of the units of `spans` (sorted,
+ * disjoint [start, end) ranges of `text`), in text order: what runsOf(text, bit) gives, filtered, at a cost of the
+ * spans and the runs they touch rather than of the whole text.
+ */
+function runsTouching(text: string, bit: number, spans: readonly Run[]): Run[] {
   const out: Run[] = [];
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && member(text.charCodeAt(i))) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start >= 16) out.push({ start, end: i });
-      start = -1;
+  let covered = 0; // text before this is in a run already given (or was passed)
+  for (const span of spans) {
+    for (let k = Math.max(span.start, covered); k < span.end; k++) {
+      if (!isUnit(text.charCodeAt(k), bit)) continue;
+      let start = k, end = k + 1;
+      while (start > covered && isUnit(text.charCodeAt(start - 1), bit)) start--;
+      while (end < text.length && isUnit(text.charCodeAt(end), bit)) end++;
+      if (end - start >= MIN_RUN) out.push({ start, end });
+      covered = end;
+      k = end - 1;
     }
   }
   return out;
@@ -420,18 +472,19 @@ export interface DecodedRun extends Run {
  * characters before it. A hex run is decoded from its first digit, and from its second when that fails and its
  * length is odd. At most MAX_RUN code units of a run are read.
  * @param flags which kinds to look for (ENCODED_HEX, ENCODED_BASE64); the others are skipped.
- * @param keep when given, only runs for which keep(start, end) is true are decoded.
+ * @param within when given (sorted, disjoint spans of `text`), only runs that hold a unit of a span are decoded; the
+ *   others are not looked at, so the cost follows the spans, not the text.
  */
-export function decodeRuns(text: string, flags: number, budget: DecodeBudget, keep?: (start: number, end: number) => boolean): DecodedRun[] {
+export function decodeRuns(text: string, flags: number, budget: DecodeBudget, within?: readonly Run[]): DecodedRun[] {
   const out: DecodedRun[] = [];
+  const runs = within ? undefined : bothRuns(text);
   const tryDecode = (bytes: () => Uint8Array, size: number): string | null => {
     if (budget.bytes <= 0) return null;
     budget.bytes -= size;
     return asText(bytes());
   };
   if (flags & ENCODED_BASE64) {
-    for (const r of base64Runs(text)) {
-      if (keep && !keep(r.start, r.end)) continue;
+    for (const r of textRuns(text, runs ? runs.base64 : runsTouching(text, UNIT_BASE64, within!))) {
       const end = Math.min(r.end, r.start + MAX_RUN);
       let s = tryDecode(() => base64Bytes(text, r.start, end), ((end - r.start) * 3) >> 2);
       if (s === null) {
@@ -442,8 +495,7 @@ export function decodeRuns(text: string, flags: number, budget: DecodeBudget, ke
     }
   }
   if (flags & ENCODED_HEX) {
-    for (const r of hexRuns(text)) {
-      if (keep && !keep(r.start, r.end)) continue;
+    for (const r of runs ? runs.hex : runsTouching(text, UNIT_HEX, within!)) {
       const end = Math.min(r.end, r.start + MAX_RUN);
       let s = tryDecode(() => hexBytes(text, r.start, end), (end - r.start) >> 1);
       if (s === null && (end - r.start) % 2 === 1) s = tryDecode(() => hexBytes(text, r.start + 1, end), (end - r.start - 1) >> 1);
@@ -465,8 +517,11 @@ export interface Layer {
   locate(at: number): { offset: number; encoding: Encoding };
   /** The excerpt's source: the decoded text around unit `at`, and `at` within it. */
   around(at: number): { text: string; at: number };
-  /** Whether decoded unit `at` came from an escape or a run (false for text an in-place decoding copied). */
-  decoded(at: number): boolean;
+  /**
+   * The units that came from an escape or a run (not text an in-place decoding copied), as sorted, disjoint
+   * [start, end) spans of `text`.
+   */
+  decodedSpans(): readonly Run[];
 }
 
 /** The in-place layer of `text` (null when nothing decodes). */
@@ -488,13 +543,13 @@ function inPlaceLayer(text: string, depth: number): Layer | null {
       return { offset: seg.kind === 0 ? seg.from + (at - seg.at) : seg.from, encoding: enc ?? "html-entities" };
     },
     around: (at) => ({ text: d.text, at }),
-    decoded: (at) => d.segments[segmentAt(d, Math.min(at, d.text.length - 1))]!.kind !== 0,
+    decodedSpans: () => d.segments.filter((g) => g.kind !== 0 && g.length > 0).map((g) => ({ start: g.at, end: g.at + g.length })),
   };
 }
 
 /** The layer of decoded runs of `text` (null when none is text). */
-function runsLayer(text: string, flags: number, depth: number, budget: DecodeBudget, keep?: (start: number, end: number) => boolean): Layer | null {
-  const runs = decodeRuns(text, flags, budget, keep);
+function runsLayer(text: string, flags: number, depth: number, budget: DecodeBudget, within?: readonly Run[]): Layer | null {
+  const runs = decodeRuns(text, flags, budget, within);
   if (runs.length === 0) return null;
   const starts: number[] = [];
   let joined = "";
@@ -513,7 +568,7 @@ function runsLayer(text: string, flags: number, depth: number, budget: DecodeBud
     depth,
     locate(at) { const r = runs[index(at)]!; return { offset: r.start, encoding: r.encoding }; },
     around(at) { const k = index(at); return { text: runs[k]!.text, at: Math.max(0, at - starts[k]!) }; },
-    decoded: () => true,
+    decodedSpans: () => [{ start: 0, end: joined.length }],
   };
 }
 
@@ -531,22 +586,26 @@ export function decodeLayers(text: string, flags: number, depth: number, budget:
   const out: Layer[] = [];
   if (depth > MAX_DEPTH) return out;
   // Inside a decoded layer, a second in-place pass only matters where an escape was made by decoding (&amp;#105;).
-  if (flags & ENCODED_ESCAPE && (!parent || touchesDecoded(text, parent))) {
+  const spans = parent?.decodedSpans();
+  if (flags & ENCODED_ESCAPE && (!spans || touchesDecoded(text, spans))) {
     const layer = inPlaceLayer(text, depth);
     if (layer) out.push(layer);
   }
   if (flags & (ENCODED_HEX | ENCODED_BASE64)) {
-    const keep = parent ? (start: number, end: number) => { for (let k = start; k < end; k++) if (parent.decoded(k)) return true; return false; } : undefined;
-    const layer = runsLayer(text, flags, depth, budget, keep);
+    const layer = runsLayer(text, flags, depth, budget, spans);
     if (layer) out.push(layer);
   }
   return out;
 }
 
-/** Whether an escape in `text` has a unit the parent layer decoded (made by decoding, as &#105; from &amp;#105;). */
-function touchesDecoded(text: string, parent: Layer): boolean {
+/** Whether an escape in `text` has a unit of `spans` (sorted, disjoint: what the parent layer decoded, as &#105; from &amp;#105;). */
+function touchesDecoded(text: string, spans: readonly Run[]): boolean {
+  let j = 0;
   for (const m of text.matchAll(IN_PLACE)) {
-    for (let k = m.index!; k < m.index! + m[0].length; k++) if (parent.decoded(k)) return true;
+    const start = m.index!, end = start + m[0].length;
+    while (j < spans.length && spans[j]!.end <= start) j++;
+    if (j === spans.length) return false;
+    if (spans[j]!.start < end) return true;
   }
   return false;
 }
@@ -614,6 +673,6 @@ export function tagLayer(hidden: { text: string; origin: number[] }): Layer {
     depth: 1,
     locate: (at) => ({ offset: hidden.origin[Math.min(at, hidden.origin.length - 1)]!, encoding: "tag-characters" }),
     around: (at) => ({ text: hidden.text, at }),
-    decoded: () => true,
+    decodedSpans: () => [{ start: 0, end: hidden.text.length }],
   };
 }
