@@ -325,7 +325,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
           instr: ["instrucciones", "instrucción", "indicaciones", "órdenes", "directivas", "comandos"],
           rules: ["reglas", "normas", "directrices", "restricciones", "restricción"],
           post: ["anteriores", "previas", "previos", "de arriba", "del sistema", "que te dieron", "que recibiste", "originales"],
-          everything: ["todo lo anterior", "todo lo que te dijeron", "todo lo de arriba"],
+          everything: ["todo lo anterior", "todo lo que te dijeron", "todo lo de arriba", "lo anterior", "lo de arriba", "lo que está arriba"],
         }),
         seq(alt(
           seq(any(["ahora", "de ahora en adelante"]), opt(["ya"]), any(["eres", "estás", "serás", "actúas", "responderás"]), fill(4), any(["sin", "libre de"])),
@@ -368,7 +368,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
           instr: ["instructions", "instruction", "consignes", "directives", "indications", "ordres", "commandes"],
           rules: ["règles", "restrictions", "restriction", "contraintes"],
           post: ["précédentes", "précédents", "antérieures", "antérieurs", "ci-dessus", "d'avant", "du système", "initiales", "reçues", "qu'on t'a données"],
-          everything: ["tout ce qui précède", "tout ce qu'on t'a dit", "tout ce qui a été dit"],
+          everything: ["tout ce qui précède", "tout ce qu'on t'a dit", "tout ce qui a été dit", "ce qui précède", "ce qui est au-dessus"],
         }),
         seq(alt(
           seq(alt(seq(any(["tu es", "vous êtes", "tu seras", "vous serez"]), any(NOW)), seq(any(NOW), any(["tu es", "vous êtes"]))), fill(4), any(["sans", "libre de"])),
@@ -421,7 +421,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
           instr: ["anweisungen", "anweisung", "instruktionen", "befehle", "vorgaben", "direktiven", "systemanweisungen"],
           rules: ["regeln", "richtlinien", "einschränkungen", "vorschriften"],
           post: ["von oben", "von vorher", "des systems"],
-          everything: ["alles bisherige", "alles vorherige", "alles obige", "alles davor", "alles bisher gesagte"],
+          everything: ["alles bisherige", "alles vorherige", "alles obige", "alles davor", "alles bisher gesagte", "das obige", "das oben gesagte", "alles oben"],
         }),
         // "Vergiss alles, was dir (zuvor) gesagt wurde."
         seq(any(["ignorier*", "vergiss", "vergesst", "vergessen"]), some(["bitte", "jetzt", "einfach", "sofort", "sie", "du"]), any(["alles was"]), fill(3), any(["gesagt", "mitgeteilt", "aufgetragen", "befohlen"])),
@@ -472,7 +472,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
           instr: ["instruções", "instrução", "orientações", "diretivas", "comandos", "ordens"],
           rules: ["regras", "normas", "restrições", "diretrizes"],
           post: ["anteriores", "prévias", "acima", "do sistema", "originais", "que te foram dadas", "que você recebeu"],
-          everything: ["tudo o que foi dito", "tudo o que te disseram", "tudo acima", "tudo o que está acima"],
+          everything: ["tudo o que foi dito", "tudo o que te disseram", "tudo acima", "tudo o que está acima", "o acima", "o que está acima", "o que foi dito acima"],
         }),
         seq(alt(
           seq(any(NOW), opt(["você", "tu"]), any(["é", "és", "está", "estás", "será"]), fill(4), any(["sem", "livre de"])),
@@ -518,7 +518,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
           instr: ["istruzioni", "istruzione", "indicazioni", "direttive", "comandi", "ordini"],
           rules: ["regole", "norme", "restrizioni", "linee guida", "vincoli"],
           post: ["precedenti", "di prima", "sopra", "qui sopra", "del sistema", "di sistema", "ricevute", "originali", "iniziali"],
-          everything: ["tutto ciò che precede", "tutto quanto sopra", "tutto quello che ti è stato detto", "tutto quello che ti hanno detto"],
+          everything: ["tutto ciò che precede", "tutto quanto sopra", "tutto quello che ti è stato detto", "tutto quello che ti hanno detto", "quanto sopra", "ciò che precede", "quanto detto sopra"],
         }),
         seq(alt(
           seq(alt(seq(any(NOW), opt(["tu"]), any(["sei", "sarai", "agisci", "rispondi"])), seq(any(["sei"]), any(NOW))), fill(4), any(["senza"])),
