@@ -1,7 +1,17 @@
 #!/usr/bin/env node
 // The promptasm executable: runs the CLI and sets the exit code (0 clean, 1 findings, 2 usage or I/O error).
 import { writeSync } from "node:fs";
-import { main } from "../dist/cli/main.js";
+
+// A clone that has not been built yet (npm ci alone) has no dist/ or build/: say what to run instead of a stack trace.
+let main;
+try {
+  ({ main } = await import("../dist/cli/main.js"));
+} catch (err) {
+  const text = String(err?.message ?? err);
+  if (err?.code !== "ERR_MODULE_NOT_FOUND" || !/[\\/](dist|build)[\\/]/.test(text)) throw err;
+  writeSync(2, `promptasm: this copy of promptasm is not built (${text.split("\n")[0]}): run \`npm run build\` in its folder first\n`);
+  process.exit(2);
+}
 
 // A reader that goes away (`promptasm scan . | head -1`) makes writes fail with EPIPE. Node ignores SIGPIPE, so the
 // failure arrives as an 'error' event, which would otherwise crash with a stack trace. Stop writing to that stream,
