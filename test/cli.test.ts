@@ -43,13 +43,13 @@ describe("assemble", () => {
     const soul = await readFile(join(REPO, "examples/home/SOUL.md"), "utf8");
     expect(out.prompt.startsWith(pa.normalize(soul))).toBe(true);
     expect([...new Set(out.findings.map((f: { file: string; rule: string }) => `${f.file} ${f.rule}`))]).toEqual([
-      "services/api/AGENTS.md html-comment-injection", "services/api/AGENTS.md ignore-instructions", "services/api/AGENTS.md hide-from-user",
+      "services/api/AGENTS.md html-comment-injection", "services/api/AGENTS.md fake-update", "services/api/AGENTS.md ignore-instructions", "services/api/AGENTS.md hide-from-user",
     ]);
     const rootAgents = pa.normalize(await readFile(join(REPO, "examples/workspace/AGENTS.md"), "utf8"));
     expect(out.truncations).toEqual([{ file: "AGENTS.md", path: join(REPO, "examples/workspace/AGENTS.md"), originalChars: rootAgents.length, headChars: 4200, tailChars: 1200 }]);
     expect(out.prompt).toContain(rootAgents.slice(0, 4200));
     expect(out.prompt).toContain(rootAgents.slice(-1200));
-    expect(out.prompt).toContain("[promptasm blocked services/api/AGENTS.md: it matched html-comment-injection, ignore-instructions, hide-from-user.");
+    expect(out.prompt).toContain("[promptasm blocked services/api/AGENTS.md: it matched html-comment-injection, fake-update, ignore-instructions, hide-from-user.");
     expect(out.prompt).not.toContain("deploy-prod.sh");
     expect(out.prompt).not.toContain("CLAUDE.md"); // AGENTS.md wins over CLAUDE.md under the Hermes policy
     expect(out.contextKind).toBe("agents");
@@ -59,7 +59,7 @@ describe("assemble", () => {
     const r = await run(["assemble", "examples/workspace/services/api", "--root", "examples/workspace", "--max-chars", "6000"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("## services/api/AGENTS.md");
-    expect(r.stderr).toContain("promptasm: blocked services/api/AGENTS.md (html-comment-injection, ignore-instructions, hide-from-user)");
+    expect(r.stderr).toContain("promptasm: blocked services/api/AGENTS.md (html-comment-injection, fake-update, ignore-instructions, hide-from-user)");
     expect(r.stderr).toMatch(/promptasm: cut AGENTS\.md from \d+ to 4200\+1200 chars/);
   });
 

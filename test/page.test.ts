@@ -217,7 +217,7 @@ describe("the bundled samples", () => {
       return pa.assemble(new MapWorkspaceReader(Object.fromEntries(ws.files) as Record<string, string>), assembleOptions({ ...DEFAULT_OPTIONS, ...sample.options }, NOW, "UTC"));
     };
     const api = await build("tidepool-api");
-    expect(api.blocked.map((b) => [b.file, b.rules])).toEqual([["services/api/AGENTS.md", ["html-comment-injection", "ignore-instructions", "hide-from-user"]]]);
+    expect(api.blocked.map((b) => [b.file, b.rules])).toEqual([["services/api/AGENTS.md", ["html-comment-injection", "fake-update", "ignore-instructions", "hide-from-user"]]]);
     expect(api.truncations.map((t) => [t.file, t.headChars, t.tailChars])).toEqual([["AGENTS.md", 4200, 1200]]);
     expect(api.sections[0]).toMatchObject({ id: "identity", source: "/home/SOUL.md" });
     const web = await build("tidepool-web");
