@@ -85,13 +85,15 @@ describe("walk: which files a directory scan picks", () => {
     expect(every.filter((i) => i.kind === "problem").map((i) => [i.rel, i.kind === "problem" && i.reason])).toEqual([["self", "too many levels of symbolic links (ELOOP)"]]);
   });
 
-  it("a FIFO named like a context file is a note and is never opened; a broken link is a note", async () => {
+  it("a FIFO named like a context file is an error (it cannot be scanned) and is never opened; a FIFO by another name and a broken link are notes", async () => {
     const root = tree("special", { "CLAUDE.md": "ok" });
     execFileSync("mkfifo", [join(root, "AGENTS.md")]);
+    execFileSync("mkfifo", [join(root, "notes.md")]);
     symlinkSync("/nonexistent/target", join(root, "GEMINI.md"));
     const items = await walk(root, { select: isScanTarget });
     expect(items.map((i) => (i.kind === "file" ? i.rel : `${i.rel}: ${i.level}: ${i.reason}`))).toEqual([
-      "AGENTS.md: note: not a regular file, skipped", "CLAUDE.md", "GEMINI.md: note: broken symbolic link, skipped",
+      "AGENTS.md: error: not a regular file, cannot be scanned", "CLAUDE.md", "GEMINI.md: note: broken symbolic link, skipped",
+      "notes.md: note: not a regular file, skipped",
     ]);
   });
 

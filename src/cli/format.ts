@@ -50,6 +50,29 @@ export function clipQuoted(message: string, max = 80): string {
  * is escaped (see {@link escapePath}) and the excerpt's trailing white space trimmed, so each finding is exactly one
  * line.
  */
+/**
+ * Findings of one rule in one file that the human format prints; the rest are counted in a note. A binary file or a
+ * pasted blob can hold tens of thousands of invisible characters: past a screenful the lines say nothing new.
+ * JSON and SARIF keep every finding the scanner listed.
+ */
+export const HUMAN_LINES_PER_RULE = 20;
+
+/**
+ * Splits one file's findings for the human format: at most `perRule` of each rule (in their order), and per rule the
+ * count left out. Shapes: `{ shown, left: [{ rule, count }] }`, `left` in first-seen rule order, no zero counts.
+ */
+export function capPerRule<F extends { rule: string }>(findings: readonly F[], perRule = HUMAN_LINES_PER_RULE): { shown: F[]; left: { rule: string; count: number }[] } {
+  const seen = new Map<string, number>();
+  const shown: F[] = [];
+  for (const f of findings) {
+    const n = (seen.get(f.rule) ?? 0) + 1;
+    seen.set(f.rule, n);
+    if (n <= perRule) shown.push(f);
+  }
+  const left = [...seen].filter(([, n]) => n > perRule).map(([rule, n]) => ({ rule, count: n - perRule }));
+  return { shown, left };
+}
+
 export function formatFindingsText(file: string, findings: readonly Finding[]): string {
   const shown = escapePath(file);
   return findings.map((f) => {

@@ -22,7 +22,7 @@ import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/ru
 // counts, SQLite, git) are imported where they are used, so `scan` does not load them (start-up: docs/engine.md).
 import type { FrozenSession, PromptScanner } from "../stores/session.js";
 import type { SessionLogger, SessionStore } from "../stores/types.js";
-import { assembleJson, assembleSummary, clip, skippedUnread, clipQuoted, escapePath, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
+import { assembleJson, assembleSummary, clip, skippedUnread, clipQuoted, escapePath, capPerRule, formatFindingsJson, formatFindingsText, formatScanSummary } from "./format.js";
 import { progressDisabledByEnv, startProgressBar, type ProgressBar, type ProgressStream } from "./progress.js";
 import { artifactUri, directoryUri, formatSarif, type ArtifactUri, type SarifFile, type SarifNotification } from "./sarif.js";
 import { formatBaseline, loadBaseline } from "./baseline.js";
@@ -687,7 +687,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         }
         if (o.invalidUtf8At !== undefined) say("note", e.path, `${e.shown}: invalid UTF-8 at byte ${o.invalidUtf8At}, scanned with U+FFFD in its place`);
         if (o.containsNul) say("note", e.path, `${e.shown}: contains NUL bytes, scanned as text`);
-        for (const x of o.suppressed) say("note", e.path, `${e.shown}: ${x.count} more ${x.rule} findings not listed`);
         totals.files++;
         totals.bytes += o.bytes;
         // Allowed and baselined findings are dropped here, and secrets redacted (review.ts).
@@ -699,7 +698,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           if (f.severity !== "low" || opts.failOn === "low") totals.failing++;
         }
         if (r.findings.length > 0) totals.filesWithFindings++;
-        if (format === "human") out(formatFindingsText(e.shown, r.findings));
+        // Findings past the scanner's per-rule limit, and in the human format past a screenful of one rule, are
+        // counted in one note per rule.
+        const left = new Map(o.suppressed.map((x) => [x.rule, x.count]));
+        let printed = r.findings;
+        if (format === "human") {
+          const capped = capPerRule(r.findings);
+          printed = capped.shown;
+          for (const x of capped.left) left.set(x.rule, (left.get(x.rule) ?? 0) + x.count);
+        }
+        for (const [rule, count] of left) say("note", e.path, `${e.shown}: ${count} more ${rule} findings not listed`);
+        if (format === "human") out(formatFindingsText(e.shown, printed));
         else if (format === "json") out(formatFindingsJson(e.shown, r.findings));
         else if (r.findings.length > 0) sarifFiles.push({ ...artifactOf(e.path), findings: r.findings, regions: r.regions });
       };
