@@ -4,6 +4,8 @@ import { DEFAULT_IDENTITY, CONTEXT_GUIDANCE } from "../src/sections/texts.js";
 import { fileCap } from "../src/prompt/budget.js";
 import { CACHE_BOUNDARY } from "../src/prompt/boundary.js";
 import { loadForTest } from "./helpers/load.js";
+import { MemorySessionStore } from "../src/stores/memory.js";
+import { freezeSession } from "../src/stores/session.js";
 
 let pa: Promptasm;
 beforeAll(async () => { pa = await loadForTest(); });
@@ -199,9 +201,17 @@ describe("bad input", () => {
     await expect(pa.assemble(new MapWorkspaceReader(workspace()), { ...base, cwd: "/repo/missing" })).rejects.toMatchObject({ code: "E_NOT_FOUND" });
   });
 
-  it("lone surrogates in a context file pass through without a crash", async () => {
-    const r = await pa.assemble(new MapWorkspaceReader(workspace({ "/repo/AGENTS.md": "a\ud800b\udc00c" })), { ...base, cwd: "/repo" });
-    expect(r.prompt).toContain("a\ud800b\udc00c");
+  it("lone surrogates in a context file or the caller's system message become U+FFFD: the prompt is what a store freezes", async () => {
+    const reader = new MapWorkspaceReader(workspace({ "/repo/AGENTS.md": "a\ud800b\udc00c \ud83d\ude00" }));
+    const r = await pa.assemble(reader, { ...base, cwd: "/repo", systemMessage: "sys\udfff" });
+    expect(r.prompt).toContain("a\ufffdb\ufffdc \ud83d\ude00"); // a pair stays
+    expect(r.prompt).toContain("sys\ufffd");
+    expect(r.prompt.isWellFormed()).toBe(true);
+    expect(r.chars).toBe(r.prompt.length);
+    const store = new MemorySessionStore();
+    const turn = await freezeSession(store, "s", () => pa.assemble(reader, { ...base, cwd: "/repo", systemMessage: "sys\udfff" }), { model: "m" });
+    expect(turn.prompt).toBe(r.prompt);
+    expect((await store.get("s"))!.prompt).toBe(r.prompt);
   });
 });
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { MapWorkspaceReader, PromptasmError } from "../src/index.js";
 import { base64Runs, hexRuns } from "../src/scan/decoders.js";
-import { firstOfRuns, wellFormed } from "../src/scan/scanner.js";
+import { firstOfRuns } from "../src/scan/scanner.js";
+import { wellFormed } from "../src/util/utf8.js";
 import { loadForTest } from "./helpers/load.js";
 
 const pa = await loadForTest();

@@ -5,7 +5,7 @@ import type { PrecompiledRules } from "../core/rule-tables.js";
 import { MAX_SCAN_BYTES, type Core, type InvisibleChar, type ScanLimit, type TextChunk } from "../core/wasm.js";
 import { PromptasmError } from "../errors.js";
 import { INVISIBLE_ASTRAL_SOURCE, INVISIBLE_BMP_CLASS } from "../util/invisible-set.js";
-import { firstInvalidUtf8 } from "../util/utf8.js";
+import { firstInvalidUtf8, wellFormed } from "../util/utf8.js";
 import { CompiledRuleGroups, compileRules, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
 import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
 import { fenceRanges, grade } from "./grade.js";
@@ -472,13 +472,6 @@ export function firstOfRuns(raw: ArrayLike<number>): ArrayLike<number> {
     out.push(rule, at);
   }
   return dropped ? out : raw;
-}
-
-/** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed where the runtime has it). */
-export function wellFormed(text: string): string {
-  const t = text as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
-  if (typeof t.isWellFormed === "function") return t.isWellFormed() ? text : t.toWellFormed!();
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
 /** Options of Scanner.scan(), scanDetailed() and scanBytes(). */

@@ -2,6 +2,7 @@
 // and the well-formed text rule that keeps the stored bytes equal to the bytes sent on the first turn.
 
 import { sha256Hex } from "../util/hash.js";
+import { wellFormed } from "../util/utf8.js";
 import type { SessionRecord, SessionRuntime } from "./types.js";
 
 /**
@@ -13,13 +14,11 @@ export function contentHash(prompt: string): Promise<string> {
 }
 
 /**
- * `text` with every lone surrogate replaced by U+FFFD (what `String.prototype.toWellFormed` does). UTF-8 stores
- * (SQLite TEXT, KV) and the SHA-256 of the UTF-8 bytes cannot tell a lone surrogate from U+FFFD, so a prompt is made
- * well-formed before it is hashed, stored or sent: the first turn then sends the same bytes every later turn reads.
+ * `text` with every lone surrogate replaced by U+FFFD (src/util/utf8.ts `wellFormed`). UTF-8 stores (SQLite TEXT, KV)
+ * and the SHA-256 of the UTF-8 bytes cannot tell a lone surrogate from U+FFFD, so a prompt is made well-formed before
+ * it is hashed, stored or sent: the first turn then sends the same bytes every later turn reads.
  */
-export function toWellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
+export const toWellFormed = wellFormed;
 
 /**
  * A new record for `prompt` (made well-formed first), hashed.

@@ -40,3 +40,15 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return -1;
 }
+
+/**
+ * `text` with each lone surrogate (a UTF-16 code unit D800–DFFF not in a pair) replaced by U+FFFD, as
+ * String.prototype.toWellFormed does (used where the runtime has it). The length is unchanged: one code unit for one.
+ * UTF-8 (files, SQLite TEXT, KV, a request body) cannot carry a lone surrogate and TextEncoder writes U+FFFD for it,
+ * so a text made well-formed is one whose bytes every later reader sees alike.
+ */
+export function wellFormed(text: string): string {
+  const t = text as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
+  if (typeof t.isWellFormed === "function") return t.isWellFormed() ? text : t.toWellFormed!();
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}

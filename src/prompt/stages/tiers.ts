@@ -1,9 +1,12 @@
 // Stage 5 of assembly: tiers. Puts the sections in prompt order (stable, context, volatile; runtime last), keeps what
 // the prompt mode keeps, quotes any copy of the cache boundary marker inside section text, and splits the sections
-// into the part above the boundary (stable and context tiers) and the part below (volatile). Runtime-neutral.
+// into the part above the boundary (stable and context tiers) and the part below (volatile). Section text is made
+// well-formed here (a lone surrogate from a caller's string becomes U+FFFD): the prompt then has the bytes a session
+// store keeps and a UTF-8 request body carries, so the assembled prompt equals the frozen one. Runtime-neutral.
 
 import { modeFilter, orderSections, type PromptMode } from "../../sections/builders.js";
 import type { Section } from "../../sections/types.js";
+import { wellFormed } from "../../util/utf8.js";
 import { CACHE_BOUNDARY, quoteBoundary } from "../boundary.js";
 
 /** Sections in prompt order, split at the cache boundary. */
@@ -22,6 +25,9 @@ export interface Tiered {
  */
 export function tiersStage(mode: PromptMode, sections: Array<Section | null>): Tiered {
   // A marker line inside a file or caller text would move the split point: quote it.
-  const ordered = modeFilter(mode, orderSections(sections)).map((s) => (s.text.includes(CACHE_BOUNDARY) ? { ...s, text: quoteBoundary(s.text) } : s));
+  const ordered = modeFilter(mode, orderSections(sections)).map((s) => {
+    const text = wellFormed(s.text);
+    return text.includes(CACHE_BOUNDARY) ? { ...s, text: quoteBoundary(text) } : text === s.text ? s : { ...s, text };
+  });
   return { ordered, above: ordered.filter((s) => s.tier !== "volatile"), below: ordered.filter((s) => s.tier === "volatile") };
 }
