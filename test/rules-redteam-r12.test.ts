@@ -4,12 +4,10 @@
 // model's maker; a mode switched on by a tag or by the writer. The lines are our own words (the corpus is read by the
 // bench, not copied). Each is scanned as a file would hold it: after a two-line header and ending in a newline. The
 // probes that pin each new alternative are in test/probes/session12.ts.
-import { describe, expect, it } from "vitest";
 import { loadForTest } from "./helpers/load.js";
+import { redteamRound } from "./helpers/redteam.js";
 
 const pa = await loadForTest();
-const HEADER = "# Contributing\n\nUse pnpm for installs. Run `pnpm test` before commits.\n\n";
-const high = (text: string) => pa.scanner.scan(HEADER + text + "\n", { scope: "context" }).filter((f) => f.severity === "high").map((f) => f.rule);
 
 /** [class, line, rule that must block it]. */
 const ATTACKS: ReadonlyArray<readonly [string, string, string]> = [
@@ -140,14 +138,4 @@ const DEVELOPER: readonly string[] = [
   "Regardless of which package you change, add a changeset entry.",
 ];
 
-describe("red-team round 12: attacks", () => {
-  it.each(ATTACKS)("%s: %j is blocked by %s", (_cls, text, rule) => {
-    expect(high(text)).toContain(rule);
-  });
-});
-
-describe("red-team round 12: developer text loads", () => {
-  it.each(DEVELOPER)("%j", (text) => {
-    expect(high(text)).toEqual([]);
-  });
-});
+redteamRound(pa, "12", ATTACKS, DEVELOPER);
