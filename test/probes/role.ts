@@ -191,8 +191,8 @@ export const ROLE_PROBES: ProbeTable = {
       "your branch name is now main",
     ],
     redundant: {
-      '"an ai assistant" in (claude|chatgpt|gpt|gemini|bard|copilot|llama|hermes|codex|an ai|an assistant|a language model|a chatbot|the assistant|an ai assistant|an ai language model|a helpful assistant)': "the phrase ends at a word boundary: \"an ai\" matches it",
-      '"an ai language model" in (claude|chatgpt|gpt|gemini|bard|copilot|llama|hermes|codex|an ai|an assistant|a language model|a chatbot|the assistant|an ai assistant|an ai language model|a helpful assistant)': "the phrase ends at a word boundary: \"an ai\" matches it",
+      '"an ai assistant" in (claude|chatgpt|gpt|gemini|bard|copilot|llama|hermes|codex|an ai|an assistant|a language model|a chatbot|the assistant|an ai assistant|an ai language model|a helpful assistant|a coding assistant|a coding agent)': "the phrase ends at a word boundary: \"an ai\" matches it",
+      '"an ai language model" in (claude|chatgpt|gpt|gemini|bard|copilot|llama|hermes|codex|an ai|an assistant|a language model|a chatbot|the assistant|an ai assistant|an ai language model|a helpful assistant|a coding assistant|a coding agent)': "the phrase ends at a word boundary: \"an ai\" matches it",
     },
   },
 };
