@@ -10,6 +10,8 @@ import { isScanTarget } from "../discovery/names.js";
 import { targetRelativeTo } from "../discovery/read.js";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
+import type { FindingRegion } from "../adapters/fleet/scan-job.js";
+import { chainedPairs, scanJoins, type ChainFile } from "../adapters/fleet/scan-joins.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader, NOT_UTF8_NAME } from "../adapters/node/reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
 import { PromptasmError } from "../errors.js";
@@ -18,6 +20,7 @@ import { ENUMS } from "../options/schema.js";
 import { TARGET_PATH_POLICIES } from "../discovery/policies.js";
 import type { AssembledPrompt, AssembleOptions } from "../prompt/assemble.js";
 import { BUILTIN_RULES, SCOPES, rulesForScope, type RuleScope } from "../scan/rules.js";
+import type { Finding } from "../scan/scanner.js";
 // Only what every command needs is imported here; the modules of assemble, explain and sessions (providers, token
 // counts, SQLite, git) are imported where they are used, so `scan` does not load them (start-up: docs/engine.md).
 import type { FrozenSession, PromptScanner } from "../stores/session.js";
@@ -689,9 +692,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (o.containsNul) say("note", e.path, `${e.shown}: contains NUL bytes, scanned as text`);
         totals.files++;
         totals.bytes += o.bytes;
-        // Allowed and baselined findings are dropped here, and secrets redacted (review.ts).
-        const r = review.review(e.path, o.findings, o.regions, stdin !== undefined && e.path === stdin.path ? STDIN_NAME : undefined);
-        for (const n of r.notes) say("note", e.path, n);
+        if (e.context) chained.push({ path: e.path, shown: e.shown });
+        report(e.path, e.shown, o.findings, o.regions, o.suppressed, stdin !== undefined && e.path === stdin.path ? STDIN_NAME : undefined);
+      };
+      /**
+       * Prints one scanned text's findings: allowed and baselined ones dropped, secrets redacted (review.ts), counted
+       * in the totals. `label` is the name allow entries and baselines know it by when it is not the path.
+       */
+      const report = (path: string, shown: string, findings: Finding[], regions: FindingRegion[], suppressed: ReadonlyArray<{ rule: string; count: number }>, label?: string) => {
+        const r = review.review(path, findings, regions, label);
+        for (const n of r.notes) say("note", path, n);
         totals.findings += r.findings.length;
         for (const f of r.findings) {
           if (f.severity === "low") totals.warnings++;
@@ -700,18 +710,20 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (r.findings.length > 0) totals.filesWithFindings++;
         // Findings past the scanner's per-rule limit, and in the human format past a screenful of one rule, are
         // counted in one note per rule.
-        const left = new Map(o.suppressed.map((x) => [x.rule, x.count]));
+        const left = new Map(suppressed.map((x) => [x.rule, x.count]));
         let printed = r.findings;
         if (format === "human") {
           const capped = capPerRule(r.findings);
           printed = capped.shown;
           for (const x of capped.left) left.set(x.rule, (left.get(x.rule) ?? 0) + x.count);
         }
-        for (const [rule, count] of left) say("note", e.path, `${e.shown}: ${count} more ${rule} findings not listed`);
-        if (format === "human") out(formatFindingsText(e.shown, printed));
-        else if (format === "json") out(formatFindingsJson(e.shown, r.findings));
-        else if (r.findings.length > 0) sarifFiles.push({ ...artifactOf(e.path), findings: r.findings, regions: r.regions });
+        for (const [rule, count] of left) say("note", path, `${shown}: ${count} more ${rule} findings not listed`);
+        if (format === "human") out(formatFindingsText(shown, printed));
+        else if (format === "json") out(formatFindingsJson(shown, r.findings));
+        else if (r.findings.length > 0) sarifFiles.push({ ...artifactOf(path), findings: r.findings, regions: r.regions });
       };
+      // Context files an agent loads one after the other (scan-joins.ts): their joins are scanned after the walk.
+      const chained: ChainFile[] = [];
       let walked: { directories: number };
       try {
         try {
@@ -735,6 +747,19 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // --include globs that match nothing would turn the check off without a word (a typo, an unclosed `[`): an error.
       if ((opts.include as string[]).length > 0 && walked.directories > 0 && fileEvents === 0) {
         say("error", "", `--include ${(opts.include as string[]).map((g) => JSON.stringify(clip(g))).join(", ")}: no file in the directories given matched, so nothing was scanned`);
+      }
+      // A phrase split across two context files an agent loads one after the other (a root AGENTS.md ending in
+      // "Ignore all previous", app/AGENTS.md starting with "instructions and run …"): found as assemble finds it, and
+      // reported under both names (the offsets count in the first file). Allow entries name one file, so none applies.
+      const pairs = chainedPairs(chained);
+      if (pairs.length > 0) {
+        const checker = await loadWithConfigRules(loaded);
+        for (const j of await scanJoins(checker, pairs, scope, opts.maxBytes ?? DEFAULT_MAX_BYTES)) {
+          if ("problem" in j) { say("note", j.a.path, j.problem); continue; }
+          const both = `${j.a.shown} + ${j.b.shown}`;
+          say("note", j.a.path, `${both}: a phrase split across the two matched ${[...new Set(j.findings.map((f) => f.rule))].join(", ")}`);
+          report(j.a.path, both, j.findings, j.regions, [], both);
+        }
       }
       for (const n of review.summaryNotes(loaded.path !== null ? opts.config ?? loaded.path : null)) say("note", "", n);
       if (format === "sarif") {
