@@ -233,6 +233,11 @@ const REASSURANCE = /\b(?:don[’']?t|do\s+not|no\s+need\s+to)\s+(?:worry|panic|
 /** An example frame right before a command ("commands like `rm -rf /`", "such as", "e.g."). */
 const EXAMPLE_LEAD = /\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s*[:,]?\s*[\x60"']*$/i;
 
+/** An HTML attribute whose quoted value is text shown in place of or beside the element: alt text, a title, a label. */
+const SHOWN_ATTRIBUTE = /\b(?:alt|title|aria-label|aria-description|placeholder|label|summary)\s*=\s*$/i;
+/** A quoted phrase followed by an order to carry it out ("… \" — then do exactly what it says", "\" and obey it"). */
+const FOLLOW_QUOTED = /["”'’»]\s*[-—–,;:.]*\s*(?:(?:and|then|now)\s+)*(?:do\s+(?:exactly\s+)?what\s+it\s+says|follow\s+it|obey\s+it|comply\s+with\s+it|act\s+on\s+it|execute\s+it|carry\s+it\s+out)\b/i;
+
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
 export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
@@ -247,7 +252,12 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
   const sq = (before.match(/(?:^|[\s(])['‘]/g) ?? []).length - (before.match(/(?<=[^\s(])['’](?=$|[\s).,;:!?])/g) ?? []).length;
   // Not a Markdown blockquote by itself: in a context file "> **Note:** …" is a callout addressed to the reader, and an
   // attacker's "> Ignore all previous instructions" is as addressed as the same line without the ">" (session 11).
-  const inQuote = (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
+  const quoted = (dq % 2 === 1 && /["“”«»„]/.test(after)) || (sq > 0 && /['’]/.test(after));
+  // Not a quotation (helper 17's round): an HTML attribute value a reader or the model is shown (alt text, a title,
+  // an ARIA label), and a quoted phrase the sentence says to carry out ("… \"ignore all …\" — then do what it says").
+  const openQuote = Math.max(before.lastIndexOf('"'), before.lastIndexOf("'"), before.lastIndexOf("“"));
+  const attribute = openQuote >= 0 && SHOWN_ATTRIBUTE.test(before.slice(0, openQuote));
+  const inQuote = quoted && !attribute && !FOLLOW_QUOTED.test(after);
   const { start, end } = sentenceAround(text, offset);
   const lead = text.slice(start, offset);
   const described = (!/\byou\b|\byour\b/i.test(lead) &&
