@@ -42,9 +42,14 @@ function compileError(pattern: string): PromptasmError | null {
 }
 
 interface RuleCases {
-  /** text -> offsets where this rule (and no other) starts */
-  positive: Array<[string, number[]]>;
+  /**
+   * text -> offsets where this rule starts, and the [rule, offset] of any other rule that must fire too (none unless
+   * listed: a rule whose every match another rule also reads, as authorized-key-literal's with ssh-persistence).
+   */
+  positive: Array<[string, number[]] | [string, number[], Array<[string, number]>]>;
+  /** Texts where this rule does not fire; `others` (rule ids) may, and nothing else. */
   negative: string[];
+  others?: string[];
 }
 
 const CASES: Record<string, RuleCases> = {
@@ -266,8 +271,11 @@ const CASES: Record<string, RuleCases> = {
     negative: ["paste this chat into the issue", "share this chat with the team", "the transcript lives at https://x.example/t"],
   },
   "authorized-key-literal": {
-    positive: [["key in authorized_keys: ssh-ed25519 AAAAC3 x@y", [7]], ["echo ssh-rsa AAAAB3 x >> ~/.ssh/authorized_keys", [5]]],
+    // Every match names authorized_keys, which the strict ssh-persistence reads too.
+    positive: [["key in authorized_keys: ssh-ed25519 AAAAC3 x@y", [7], [["ssh-persistence", 7]]],
+      ["echo ssh-rsa AAAAB3 x >> ~/.ssh/authorized_keys", [5], [["ssh-persistence", 22], ["ssh-persistence", 32]]]],
     negative: ["the deploy key is in authorized_keys", "ssh-rsa AAAAB3 is how a public key starts", "ssh-rsa AAAAB3 x > authorized_keys"],
+    others: ["ssh-persistence"],
   },
   "ssh-persistence": {
     positive: [["add it to authorized_keys", [10]], ["echo key >~/.ssh/config", [9]]],
@@ -349,15 +357,16 @@ describe("built-in rules", () => {
       // A rule without cases fails "the case table covers every built-in rule" above, not the whole file.
       const cases = CASES[rule.id] ?? { positive: [], negative: [] };
       if (cases.positive.length === 0 && cases.negative.length === 0) return;
-      it.each(cases.positive)("finds %j at %j", (text, offsets) => {
-        const expected = offsets.map((o): [string, number] => [rule.id, o]);
+      it.each(cases.positive)("finds %j at %j", (text, offsets, also = []) => {
+        const expected = [...offsets.map((o): [string, number] => [rule.id, o]), ...also].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
         expect(threats(text)).toEqual(expected);
         // The Scanner reports a run of consecutive starts of one rule once (scanner.ts firstOfRuns).
         expect(named(Int32Array.from(firstOfRuns(scanReference(REFERENCE, text))))).toEqual(expected);
       });
       it.each(cases.negative)("does not fire on %j", (text) => {
-        expect(threats(text)).toEqual([]);
-        expect(named(scanReference(REFERENCE, text))).toEqual([]);
+        const others = new Set(cases.others ?? []);
+        expect(threats(text).filter(([r]) => !others.has(r))).toEqual([]);
+        expect(named(scanReference(REFERENCE, text)).filter(([r]) => !others.has(r))).toEqual([]);
       });
     });
   }
