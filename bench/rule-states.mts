@@ -1,0 +1,44 @@
+// DFA states one rule visits on the first 2 MB of the concatenated benign corpus, walked right to left as the core
+// walks it (the per-rule figure of bench/states.mts, for a few rules): what a rule's change costs the lazy DFA.
+// Run after `npm run build:ts` (reads dist/):   npx tsx bench/rule-states.mts <rule-id> [<rule-id> …]
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileRules } from "../dist/scan/compile.js";
+import { BUILTIN_RULES } from "../dist/scan/rules.js";
+
+const CORPUS = fileURLToPath(new URL("../../shared/corpus/benign/", import.meta.url));
+const files = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
+  const p = join(d, n);
+  return statSync(p).isDirectory() ? files(p) : [p];
+});
+const head = new TextDecoder().decode(Buffer.concat(files(CORPUS).flatMap((f) => [readFileSync(f), Buffer.from("\n")]))).slice(0, 2e6);
+
+interface Walkable {
+  classMap: Uint8Array; skipClass: number; startState(): number;
+  step(s: number, c: number, reset: () => void): { to: number };
+}
+function visited(r: Walkable, t: string): number {
+  const cache = new Map<number, number>();
+  let st = r.startState();
+  const seen = new Set<number>([st]);
+  for (let i = t.length - 1; i >= 0; i--) {
+    const c = r.classMap[t.charCodeAt(i)]!;
+    if (c === r.skipClass) continue;
+    const key = st * 256 + c;
+    let to = cache.get(key);
+    if (to === undefined) { to = r.step(st, c, () => cache.clear()).to; cache.set(key, to); }
+    seen.add(to);
+    st = to;
+  }
+  return seen.size;
+}
+
+const ids = process.argv.slice(2);
+if (ids.length === 0) throw new Error("usage: npx tsx bench/rule-states.mts <rule-id> [<rule-id> …]");
+for (const id of ids) {
+  const rule = BUILTIN_RULES.find((r) => r.id === id);
+  if (!rule) throw new Error(`${id}: no such built-in rule`);
+  const r = compileRules([{ source: rule.pattern, caseSensitive: rule.caseSensitive === true }]) as unknown as Walkable;
+  console.log(`${String(visited(r, head)).padStart(6)}  ${id}`);
+}
