@@ -1193,7 +1193,7 @@ export const SOURCE_RULES: readonly Rule[] = [
         MODEL_INSTRUCTIONS, anyWord(["told you", "tells you", "says", "said"])),
       phrase(anyWord(["ditch", "scrap", "toss", "chuck", "junk"]), anyWord(["the system prompt", "your system prompt", "your instructions", "your rules",
         "your guidelines", "all previous instructions", "your previous instructions", "the rules you were given"])),
-      phrase(anyWord(["everything above", "everything before this line", "all of the above", "the text above"]), filler(8),
+      phrase(anyWord(["everything above", "everything before this line", "all of the above", "the text above"]), filler(10),
         anyWord(["should be ignored", "must be ignored", "is to be ignored", "should be disregarded", "must be disregarded"])),
       phrase(anyWord(["follow mine instead", "obey me instead", "listen to me instead", "obey this file instead", "do whatever this file says",
         "do whatever this document says", "do whatever this file tells you", "do whatever this repository says"])),
