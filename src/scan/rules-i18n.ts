@@ -316,6 +316,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const RESTR = ["restricciones", "restricción", "límites", "filtros", "censura", "reglas"];
     language("es", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["las indicaciones del sistema", "las instrucciones del sistema", "las reglas del sistema", "el prompt del sistema", "tus instrucciones originales"]),
+          opt(["ya"]), any(["no valen", "no cuentan", "no aplican", "no se aplican", "quedan anuladas", "quedan sin efecto", "son inválidas"])),
         svoOverride({
           verbs: ["ignor*", "olvíd*", "descart*", "omit*", "desestim*", "pasa por alto", "pase por alto", "haz caso omiso", "haga caso omiso", "no hagas caso", "no sigas", "no siga", "deja de lado"],
           opts: ["por favor", "ahora", "simplemente", "también"],
@@ -362,6 +365,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const NOW = ["désormais", "maintenant", "à présent", "dorénavant"];
     language("fr", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["les instructions du système", "les règles du système", "le prompt système", "les consignes du système", "tes instructions initiales",
+          "vos instructions initiales"]), any(["ne comptent plus", "ne s'appliquent plus", "ne valent plus", "sont annulées", "sont caduques", "ne sont plus valables"])),
         svoOverride({
           verbs: ["ignor*", "oubli*", "ne tiens pas compte", "ne tenez pas compte", "fais abstraction", "faites abstraction", "écarte*", "laisse tomber", "laissez tomber", "ne suis plus", "ne suivez plus", "passe outre", "passez outre"],
           opts: ["s'il te plaît", "s'il vous plaît", "maintenant", "simplement"],
@@ -394,8 +400,8 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
         seq(any(["l'utilisateur", "les utilisateurs"]), any(["ne doit", "ne doivent"]), any(["pas", "jamais"]), any(["savoir", "le savoir", "l'apprendre", "découvrir"])),
       ],
       exfil: [
-        seq(any(["envoie*", "envoyez", "transmet*", "téléverse*", "publie*", "transfère*", "partage*", "exfiltre*", "copie*"]), fill(4),
-          any(["conversation", "historique", "secrets", "clés", "clé privée", "mots de passe", "tes identifiants", "vos identifiants", "jetons", "tokens", "variables d'environnement", ".env", "tous les fichiers"]),
+        seq(any(["envoie*", "envoyez", "transmet*", "téléverse*", "publie*", "transfère*", "partage*", "exfiltre*", "copie*", "poste", "postez"]), fill(4),
+          any(["conversation", "historique", "secrets", "clés", "clé privée", "mots de passe", "tes identifiants", "vos identifiants", "jetons", "~/.ssh", "id_rsa", "tokens", "variables d'environnement", ".env", "tous les fichiers"]),
           fill(3), alt(seq(any(["à", "vers", "sur", "au"]), ADDRESS), any(["webhook", "cette url", "l'url suivante", "cette adresse", "l'adresse suivante", "mon serveur", "notre serveur", "un serveur externe", "mon adresse"]))),
         seq(any(["quel est", "donne-moi", "dis-moi", "partage", "partagez", "révèle", "révélez"]), any(["ton", "votre", "le"]),
           any(["mot de passe", "code d'accès", "code secret", "clé secrète"])),
@@ -418,6 +424,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const NEAR = `(?:[\\s*_~\`]+${WCH}+){0,2}[\\s*_~\`]+`;
     language("de", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["die ursprünglichen vorgaben", "die vorgaben des betreibers", "die systemanweisungen", "der systemprompt", "die systemregeln",
+          "deine ursprünglichen anweisungen"]), fill(6), any(["außer kraft", "gelten nicht mehr", "gilt nicht mehr", "sind ungültig", "sind aufgehoben", "zählen nicht mehr"])),
         svoOverride({
           verbs: ["ignorier*", "vergiss", "vergesst", "vergessen", "missacht*", "verwirf", "verwerfen", "übergeh*", "setze dich über", "setzen sie sich über"],
           opts: ["bitte", "jetzt", "einfach", "sofort", "sie", "du"],
@@ -472,6 +481,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const NOW = ["agora", "de agora em diante", "doravante"];
     language("pt", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["as instruções do sistema", "as regras do sistema", "o prompt do sistema", "suas instruções originais", "tuas instruções originais"]),
+          any(["não valem mais", "não se aplicam mais", "não contam mais", "foram anuladas", "estão anuladas", "não são mais válidas"])),
         svoOverride({
           verbs: ["ignor*", "esqueç*", "desconsider*", "descart*", "despreze", "despreza", "não siga", "não sigas", "deixe de lado", "deixa de lado"],
           opts: ["por favor", "agora", "simplesmente", "também"],
@@ -520,6 +532,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const NOW = ["ora", "adesso", "d'ora in poi", "da ora in poi"];
     language("it", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["le regole del prompt di sistema", "il prompt di sistema", "le istruzioni di sistema", "le regole di sistema", "le tue istruzioni originali"]),
+          any(["non contano più", "non valgono più", "non si applicano più", "sono annullate", "non sono più valide"])),
         svoOverride({
           verbs: ["ignor*", "dimentic*", "scart*", "trascur*", "non tenere conto", "lascia perdere", "non seguire", "non seguite", "tralascia"],
           opts: ["per favore", "ora", "adesso", "semplicemente"],
@@ -574,6 +589,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const SEND = any(["gönder", "gönderin", "yolla", "yükle", "yükleyin", "ilet", "aktar", "paylaş", "sızdır"]);
     language("tr", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["sistem istemini"]), some(OPT), any(VERB)),
+        seq(any(["sistem talimatları", "sistem kuralları", "sistem istemi"]), opt(["artık"]), any(["geçersiz", "geçerli değil", "iptal edildi"])),
         // Object first (SOV): "önceki tüm talimatları yok say".
         seq(any(["tüm", "bütün"], TEMP), any(["talimat*", "yönerge*", "komut*", "emir*", "direktif*"]), some(OPT), any(VERB)),
         seq(any(TEMP), opt(["tüm", "bütün"]), any(["kural*", "kısıtlama*"]), some(OPT), any(VERB)),
@@ -609,6 +627,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const USER_GEN = ["пользователя", "пользователей"];
     language("ru", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["системные правила", "системные инструкции", "системный промпт", "системные указания", "исходные инструкции"]), opt(["больше", "теперь", "уже"]),
+          any(["не действуют", "не действует", "недействительны", "не применяются"])),
         seq(any(VERB), some(OPT), alt(
           seq(any(["все", "всем", "всеми"]), some(["свои", "твои", "эти", "предыдущ*", "прежн*"]), any(INSTR)),
           seq(opt(["все", "всем", "всеми"]), any(["предыдущ*", "прежн*", "прошл*", "вышеуказанн*", "свои", "твои", "ваши", "системн*", "исходн*"]), some(["свои", "твои", "эти", "предыдущ*", "прежн*"]), any(INSTR, ["правил~", "ограничени~"])),
@@ -656,6 +677,8 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const PRON = ["هذا", "هذه", "ذلك", "الأمر", "هذه المعلومات", "كل شيء", "ما يلي"];
     language("ar", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["تعليمات النظام", "قواعد النظام", "موجه النظام", "أوامر النظام"]), any(["لم تعد سارية", "لم تعد صالحة", "ملغاة", "لاغية", "باطلة"])),
         seq(any(VERB), opt(["كل", "جميع", "كافة"]), alt(
           seq(any(["التعليمات", "الإرشادات", "الأوامر", "التوجيهات", "القواعد", "القيود"]), any(["السابقة", "الماضية", "أعلاه", "المذكورة أعلاه", "الأصلية", "الأولى", "التي تلقيتها", "الخاصة بك"])),
           any(["تعليماتك", "أوامرك", "إرشاداتك", "قواعدك", "قيودك"]),
@@ -704,6 +727,9 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
     const SEND = any(["भेज", "अपलोड", "पोस्ट", "फॉरवर्ड", "लीक", "शेयर"]);
     language("hi", {
       override: [
+        // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
+        seq(any(["सिस्टम प्रॉम्प्ट", "सिस्टम निर्देश", "सिस्टम के निर्देश", "सिस्टम के नियम"]), opt(["अब"]), any(["लागू नहीं है", "लागू नहीं हैं", "अमान्य है",
+          "अमान्य हैं", "रद्द है", "रद्द हैं"])),
         // Object first (SOV): "पिछले सभी निर्देशों को अनदेखा करें".
         seq(any(["सभी", "सारे", "सारी"], STRONG), some(MID), any(["निर्देश", "निर्देशों", "आदेश", "आदेशों", "हिदायतों", "इंस्ट्रक्शन", "प्रॉम्प्ट", "दिशानिर्देशों"]), opt(TAIL), opt(OPT), any(VERB)),
         seq(any(STRONG), some(MID), any(["नियम", "नियमों", "प्रतिबंधों", "पाबंदियों", "बातें", "बातों"]), opt(TAIL), opt(OPT), any(VERB)),
