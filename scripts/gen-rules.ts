@@ -21,7 +21,12 @@ const FRAGMENT_MIN = 20;
 /** Token characters, tried in order: the first that occurs in no pattern is used. */
 const TOKEN_CANDIDATES = ["§", "¤", "¶", "\u2400", "\u2401", "\u2402"];
 
-/** The recurring pieces of `patterns` (FRAGMENT_SHAPE), most characters saved first, and a token character none has. */
+/**
+ * The recurring pieces of `patterns` (FRAGMENT_SHAPE, at least FRAGMENT_MIN times, longer than 3 chars), most
+ * characters saved first, at most 10, and a token character none of the patterns holds.
+ * @returns `{ token, fragments }`; fragment k is written as token + the digit k.
+ * @throws Error when every TOKEN_CANDIDATES character occurs in some pattern (no token is left to name the pieces).
+ */
 export function patternFragments(patterns: readonly string[]): { token: string; fragments: string[] } {
   const token = TOKEN_CANDIDATES.find((c) => patterns.every((p) => !p.includes(c)));
   if (token === undefined) throw new Error(`gen-rules: every token character (${TOKEN_CANDIDATES.join(" ")}) occurs in some pattern`);
