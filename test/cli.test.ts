@@ -292,6 +292,13 @@ describe("CLI robustness", () => {
     const w = await run(["scan", dir], REPO, 20_000);
     expect(w.code).toBe(2);
     expect(w.stderr).toContain(`${dir}/AGENTS.md: not a regular file, cannot be scanned`);
+    // Under .claude/ every file is one Claude Code reads (settings, hooks): a FIFO there is an error too.
+    const claude = join(tmp, "fifodir3");
+    await mkdir(join(claude, ".Claude"), { recursive: true });
+    execFileSync("mkfifo", [join(claude, ".Claude", "settings.local.json")]);
+    const c = await run(["scan", claude], REPO, 20_000);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain(`${claude}/.Claude/settings.local.json: not a regular file, cannot be scanned`);
     const other = join(tmp, "fifodir2");
     await mkdir(other);
     execFileSync("mkfifo", [join(other, "notes.md")]);

@@ -11,7 +11,7 @@ import { targetRelativeTo } from "../discovery/read.js";
 import { runFleet, type FleetEvent } from "../adapters/fleet/fleet.js";
 import { ScanPool } from "../adapters/fleet/pool.js";
 import type { FindingRegion } from "../adapters/fleet/scan-job.js";
-import { chainedPairs, scanJoins, type ChainFile } from "../adapters/fleet/scan-joins.js";
+import { chainedPairs, scanJoins, withRealPaths, type ChainFile } from "../adapters/fleet/scan-joins.js";
 import { DEFAULT_MAX_BYTES, describeFsError, NodeWorkspaceReader, NOT_UTF8_NAME } from "../adapters/node/reader.js";
 import { findProjectRoot } from "../discovery/hermes.js";
 import { PromptasmError } from "../errors.js";
@@ -699,8 +699,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
        * Prints one scanned text's findings: allowed and baselined ones dropped, secrets redacted (review.ts), counted
        * in the totals. `label` is the name allow entries and baselines know it by when it is not the path.
        */
-      const report = (path: string, shown: string, findings: Finding[], regions: FindingRegion[], suppressed: ReadonlyArray<{ rule: string; count: number }>, label?: string) => {
-        const r = review.review(path, findings, regions, label);
+      const report = (path: string, shown: string, findings: Finding[], regions: FindingRegion[], suppressed: ReadonlyArray<{ rule: string; count: number }>,
+        label?: string, pairedWith?: string) => {
+        const r = review.review(path, findings, regions, label, pairedWith);
         for (const n of r.notes) say("note", path, n);
         totals.findings += r.findings.length;
         for (const f of r.findings) {
@@ -717,7 +718,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           printed = capped.shown;
           for (const x of capped.left) left.set(x.rule, (left.get(x.rule) ?? 0) + x.count);
         }
-        for (const [rule, count] of left) say("note", path, `${shown}: ${count} more ${rule} findings not listed`);
+        for (const [rule, count] of left) say("note", path, `${shown}: ${count.toLocaleString("en-US")} more ${rule} finding${count === 1 ? "" : "s"} not listed`);
         if (format === "human") out(formatFindingsText(shown, printed));
         else if (format === "json") out(formatFindingsJson(shown, r.findings));
         else if (r.findings.length > 0) sarifFiles.push({ ...artifactOf(path), findings: r.findings, regions: r.regions });
@@ -751,14 +752,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // A phrase split across two context files an agent loads one after the other (a root AGENTS.md ending in
       // "Ignore all previous", app/AGENTS.md starting with "instructions and run …"): found as assemble finds it, and
       // reported under both names (the offsets count in the first file). Allow entries name one file, so none applies.
-      const pairs = chainedPairs(chained);
+      const pairs = chainedPairs(await withRealPaths(chained));
       if (pairs.length > 0) {
         const checker = await loadWithConfigRules(loaded);
         for (const j of await scanJoins(checker, pairs, scope, opts.maxBytes ?? DEFAULT_MAX_BYTES)) {
           if ("problem" in j) { say("note", j.a.path, j.problem); continue; }
           const both = `${j.a.shown} + ${j.b.shown}`;
           say("note", j.a.path, `${both}: a phrase split across the two matched ${[...new Set(j.findings.map((f) => f.rule))].join(", ")}`);
-          report(j.a.path, both, j.findings, j.regions, [], both);
+          report(j.a.path, both, j.findings, j.regions, [], undefined, resolve(j.b.path));
         }
       }
       for (const n of review.summaryNotes(loaded.path !== null ? opts.config ?? loaded.path : null)) say("note", "", n);

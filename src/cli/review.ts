@@ -73,14 +73,16 @@ export class ScanReview {
    * @param path the file's absolute path (read again only when an allow entry names it, to hash it).
    * @param findings as scanned, with `regions` one per finding (same order).
    * @param label the name allow entries and baselines know it by when it is not a path on disk (`<stdin>`).
+   * @param pairedWith for a phrase split across two files (scan-joins.ts): the second file's absolute path. Baselines
+   *   know the pair as "<first> + <second>", each relative to the baseline's directory; no allow entry applies.
    * @returns the findings still to report (baselined and allowed ones removed), redacted unless redaction is off,
    *   their regions, and notes (an allow entry that names the file but does not match it).
    */
-  review(path: string, findings: readonly Finding[], regions: readonly FindingRegion[], label?: string): Reviewed {
+  review(path: string, findings: readonly Finding[], regions: readonly FindingRegion[], label?: string, pairedWith?: string): Reviewed {
     const notes: string[] = [];
     if (findings.length === 0) return { findings: [], regions: [], notes };
     const o = this.options;
-    if (o.allow.length > 0) {
+    if (o.allow.length > 0 && pairedWith === undefined) {
       const names = new Set(label !== undefined ? [label] : [
         ...(o.allowDir !== null ? [baselinePath(o.allowDir, path)] : []), baselinePath(o.cwd, path),
       ]);
@@ -98,8 +100,9 @@ export class ScanReview {
     }
     const keptFindings: Finding[] = [];
     const keptRegions: FindingRegion[] = [];
-    const baseFile = o.baseline !== null ? label ?? baselinePath(o.baseline.dir, path) : "";
-    const writeFile = o.writeBaselineDir !== null ? label ?? baselinePath(o.writeBaselineDir, path) : "";
+    const named = (dir: string) => (pairedWith !== undefined ? `${baselinePath(dir, path)} + ${baselinePath(dir, pairedWith)}` : label ?? baselinePath(dir, path));
+    const baseFile = o.baseline !== null ? named(o.baseline.dir) : "";
+    const writeFile = o.writeBaselineDir !== null ? named(o.writeBaselineDir) : "";
     findings.forEach((f, i) => {
       const region = regions[i] ?? { length: 1, snippet: f.excerpt };
       if (o.writeBaselineDir !== null) this.toWrite.push({ rule: f.rule, file: writeFile, hash: findingHash(f, region), line: f.line });

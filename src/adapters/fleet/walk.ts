@@ -248,9 +248,10 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
       }
     }
     if (st !== undefined && st.isFile()) yield { kind: "file", path, rel, size: Number(st.size), id: `${st.dev}:${st.ino}` };
-    // A context file by name that cannot be read (a FIFO, a device, a socket) is one the scan could not check: an
-    // error, as an unreadable one; other names are notes.
-    else if (isContextFileAnyCase(rel)) yield problem(path, rel, "error", "not a regular file, cannot be scanned");
+    // A context file by name, or anything under .claude/ (settings and hooks Claude Code reads), that cannot be read
+    // (a FIFO, a device, a socket) is one the scan could not check: an error, as an unreadable one; other names are
+    // notes.
+    else if (isContextFileAnyCase(rel) || /(?:^|\/)\.claude\//i.test(rel)) yield problem(path, rel, "error", "not a regular file, cannot be scanned");
     else yield problem(path, rel, "note", "not a regular file, skipped");
   }
 }
