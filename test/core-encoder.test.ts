@@ -28,7 +28,9 @@ describe("core with a UTF-16 encoder", () => {
       }
     }
     expect(files).toBeGreaterThan(1200);
-  });
+    // One automaton of every rule, its states built lazily over 1,200 files: a correctness check that takes about a
+    // minute on a busy 2-core machine, so it gets four (speed is measured in bench/, not here).
+  }, 240_000);
 
   it("keeps lone surrogates, astral characters and empty text exact", () => {
     for (const text of ["", "\ud800", "a\udfffb ignore all previous instructions\u200b", "\u{1F600}\u200d\u{1F600}", "x\u{E0041}y"]) {
