@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { visited, type Walkable } from "./dfa-walk.js";
 import { compileRules } from "../dist/scan/compile.js";
 import { BUILTIN_RULES } from "../dist/scan/rules.js";
 
@@ -14,25 +15,6 @@ const files = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
 });
 const head = new TextDecoder().decode(Buffer.concat(files(CORPUS).flatMap((f) => [readFileSync(f), Buffer.from("\n")]))).slice(0, 2e6);
 
-interface Walkable {
-  classMap: Uint8Array; skipClass: number; startState(): number;
-  step(s: number, c: number, reset: () => void): { to: number };
-}
-function visited(r: Walkable, t: string): number {
-  const cache = new Map<number, number>();
-  let st = r.startState();
-  const seen = new Set<number>([st]);
-  for (let i = t.length - 1; i >= 0; i--) {
-    const c = r.classMap[t.charCodeAt(i)]!;
-    if (c === r.skipClass) continue;
-    const key = st * 256 + c;
-    let to = cache.get(key);
-    if (to === undefined) { to = r.step(st, c, () => cache.clear()).to; cache.set(key, to); }
-    seen.add(to);
-    st = to;
-  }
-  return seen.size;
-}
 
 const ids = process.argv.slice(2);
 if (ids.length === 0) throw new Error("usage: npx tsx bench/rule-states.mts <rule-id> [<rule-id> …]");

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCore } from "../dist/core/wasm.js";
+import { visited, type Walkable } from "./dfa-walk.js";
 import { compileRules } from "../dist/scan/compile.js";
 import { BUILTIN_RULES, rulesForScope } from "../dist/scan/rules.js";
 import { Scanner } from "../dist/scan/scanner.js";
@@ -17,26 +18,6 @@ const files = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
 const text = new TextDecoder().decode(Buffer.concat(files(CORPUS).flatMap((f) => [readFileSync(f), Buffer.from("\n")])));
 const scope = (process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "context") as "context" | "strict" | "all";
 
-interface Walkable {
-  classMap: Uint8Array; skipClass: number; startState(): number;
-  step(s: number, c: number, reset: () => void): { to: number };
-}
-/** Distinct states visited walking `t` right to left (as the core walks it). */
-function visited(r: Walkable, t: string): number {
-  const cache = new Map<number, number>();
-  let st = r.startState();
-  const seen = new Set<number>([st]);
-  for (let i = t.length - 1; i >= 0; i--) {
-    const c = r.classMap[t.charCodeAt(i)]!;
-    if (c === r.skipClass) continue;
-    const key = st * 256 + c;
-    let to = cache.get(key);
-    if (to === undefined) { to = r.step(st, c, () => cache.clear()).to; cache.set(key, to); }
-    seen.add(to);
-    st = to;
-  }
-  return seen.size;
-}
 
 const core = await createCore(await WebAssembly.compile(readFileSync(new URL("../build/release.wasm", import.meta.url))), {});
 const set = new Scanner(core).compiledFor(scope).set as unknown as { groups: Walkable[] };
