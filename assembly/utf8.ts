@@ -146,7 +146,8 @@ export function decodeInput(length: i32): i32 {
       store<u16>(dst + (<usize>n << 1), <u16>(0xD800 + (v >> 10)));
       store<u16>(dst + (<usize>n << 1) + 2, <u16>(0xDC00 + (v & 0x3FF)));
       n += 2;
-      if (cp < 0x20000 && fold.length == 0x10000 && unchecked(fold[cp - 0x10000]) != 0) astral = true;
+      // Without the table (not loaded yet) every plane-1 code point may fold: the caller loads it and folds.
+      if (cp < 0x20000 && (fold.length != 0x10000 || unchecked(fold[cp - 0x10000]) != 0)) astral = true;
     }
   }
   decodedLength = n;
@@ -188,7 +189,10 @@ export function decodedFirstInvalid(): i32 { return firstInvalid; }
 
 /** Whether the last decodeInput() met a code point findInvisible() may report. */
 export function decodedInvisibleCandidates(): bool { return sawInvisibleCandidate; }
-/** Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()). */
+/**
+ * Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()); before
+ * loadAstralFold(), whether it met any plane-1 code point (the caller then loads the table and folds).
+ */
 export function decodedFoldableAstral(): bool { return sawFoldableAstral; }
 
 /** Address of the decoded text (UTF-16 code units), for the invisible pass and the scan; valid until the next allocation. */

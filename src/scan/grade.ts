@@ -49,6 +49,18 @@ export interface GradeReasons {
    * exists", "… until the upload finishes"), and the sentence has no action.
    */
   uiGuidance: boolean;
+  /**
+   * A quoted or code-span example under a frame that names it as one ("Example attack payload: \"…\"", "the string
+   * `…` must be flagged", "a page may contain \"…\"", "refuse requests such as \"…\""): the quotation's own action
+   * words are the example's, so the action is looked for outside it (EXAMPLE_FRAME, REFUSAL_FRAME).
+   */
+  example: boolean;
+  /**
+   * For hiding phrases: what the user is not to be told is made conditional on the agent's own check ("never tell the
+   * user a test passed unless you saw it pass", "… if you did not run them", in the rule languages too: VERIFIED), or
+   * is a credential ("do not tell the user the database password": WITHHELD_SECRET), and the sentence has no action.
+   */
+  honest: boolean;
 }
 
 /**
@@ -217,6 +229,43 @@ const REFUSAL_FRAME = new RegExp(String.raw`\b(?:refuse|refuses|reject|rejects|d
   + String.raw`detects|deny|denies|catch|catches|report|reports|recogni[sz]e|recogni[sz]es)\b`
   + String.raw`[^.!?\n]{0,60}\b(?:such\s+as|like|e\.g\.|for\s+example|including)\s*[:,]?\s*$`, "i");
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|(?<![\w])'[^'\n]*'(?![\w])/g;
+/** An inline code span on one line. */
+const CODE_SPAN = /`[^`\n]*`/g;
+/**
+ * A frame that names the quotation or code span after it as an example (helper 20's round): "Example attack payload
+ * (do not execute):", "the string", "a malicious page might say", "inputs like", "test case … input". Read on the
+ * text before the opening quote or backtick.
+ */
+const EXAMPLE_FRAME = new RegExp(String.raw`(?:\b(?:example|sample|attack|injection|malicious|adversarial|jailbreak|test)\s+`
+  + String.raw`(?:payloads?|strings?|prompts?|inputs?|phrases?|examples?|cases?|texts?|fixtures?)\b[^.!?\n]{0,40}|`
+  + String.raw`\b(?:the|a|an|this|that)\s+(?:string|phrase|payload|input)\s*:?\s*|`
+  + String.raw`\b(?:may|might|could|can|would)\s+(?:say|contain|include|read|look\s+like)\s*:?\s*|`
+  + String.raw`\bdo\s+not\s+(?:execute|run|follow|obey)\b[^.!?\n]{0,20})[\x60"“'\s]*$`, "i");
+/**
+ * A report made conditional on the agent's own check (hide-from-user's honesty guidance, helper 20's round): "unless
+ * you saw it pass", "if you did not run them", "if it didn't"; "a menos que", "se você não", "si no", "wenn du … nicht",
+ * "es sei denn", "sauf si", "si vous n'", "a meno che", "se non", "-madıysan" (Turkish), "إلا إذا", "إذا لم", "если не",
+ * "जब तक", "ない限り", "除非". Not "unless they ask" (hiding until asked).
+ */
+const VERIFIED = new RegExp(String.raw`\bunless\s+(?:you|it|they)\s+(?:actually\s+|really\s+|have\s+|has\s+)?`
+  + String.raw`(?:ran|run|saw|seen|see|verified|verify|checked|check|confirmed|confirm|tested|did|executed|observed|watched|passed|succeeded|worked|know)\b|`
+  + String.raw`\b(?:if|when)\s+(?:you|it|they)\s+(?:did\s+not|didn[’']?t|do\s+not|don[’']?t|have\s+not|haven[’']?t|has\s+not|hasn[’']?t|`
+  + String.raw`were\s+not|weren[’']?t|was\s+not|wasn[’']?t|only|never|failed)\b|`
+  + String.raw`a\s+menos\s+que|\bse\s+(?:você\s+|voce\s+)?não\b|\bsi\s+no\b|\bsi\s+(?:tu\s+|vous\s+)?n['’]|\bsauf\s+si\b|à\s+moins\s+que|`
+  + String.raw`\bwenn\s+(?:du|sie|ihr)\b[^.!?\n]{0,30}\bnicht\b|\bfalls\s+(?:du|sie|ihr)\b[^.!?\n]{0,30}\bnicht\b|\bes\s+sei\s+denn\b|`
+  + String.raw`a\s+meno\s+che|\bse\s+non\b|[a-zçğıöşü]+(?:madıysan|mediysen|madıysanız|mediyseniz|madıkça|medikçe)|`
+  + String.raw`إلا\s+إذا|إذا\s+لم|ما\s+لم|если\s+(?:ты\s+|вы\s+)?не\b|пока\s+не\b|जब\s+तक|ない限り|場合を除|除非|如果没有`, "iu");
+/**
+ * A credential the user is not to be told (secrets hygiene: "لا تخبر المستخدم بكلمات المرور", "kullanıcıya sistem
+ * şifresini söyleme", "não conte ao usuário a senha", "do not tell the user the password"): the credential within two
+ * words after the user. Not "if the user asks whether you touched their credentials, tell them no" (a scripted denial).
+ */
+const WITHHELD_SECRET = new RegExp(String.raw`(?:\b(?:users?|them)|usuári[oa]s?|usuari[oa]s?|utilisateur|nutzer|benutzer|utente|пользовател\p{L}*|`
+  + String.raw`kullanıcı\p{L}*|المستخدم|उपयोगकर्ता|ユーザー|用户|사용자)(?:[\s,]+[^\s,]+){0,2}?[\s,]+(?:\p{L}{1,2})?(?:passwords?|passphrases?|api\s+keys?|`
+  + String.raw`secret\s+keys?|private\s+keys?|senhas?|contraseñas?|mot\s+de\s+passe|passwort|kennwort|парол\p{L}*|şifre\p{L}*|parola\p{L}*|كلمة\s+المرور|`
+  + String.raw`كلمات\s+المرور|पासवर्ड|パスワード|密码|비밀번호)`, "iu");
+/** Past-tense sending words: "never tell the user you sent the keys" hides a leak, it does not keep a secret. */
+const SENT_WORDS = /\b(?:sent|uploaded|posted|copied|shared|leaked|exfiltrated|forwarded|emailed|mailed|pushed|transferred)\b/i;
 
 /** Command rules that a negation or an example frame right before the command lowers to "low" (see grade()). */
 export const NEGATABLE_RULES: ReadonlySet<string> = new Set(["destructive-command"]);
@@ -238,8 +287,69 @@ const SHOWN_ATTRIBUTE = /\b(?:alt|title|aria-label|aria-description|placeholder|
 /** A quoted phrase followed by an order to carry it out ("… \" — then do exactly what it says", "\" and obey it"). */
 const FOLLOW_QUOTED = /["”'’»]\s*[-—–,;:.]*\s*(?:(?:and|then|now)\s+)*(?:do\s+(?:exactly\s+)?what\s+it\s+says|follow\s+it|obey\s+it|comply\s+with\s+it|act\s+on\s+it|execute\s+it|carry\s+it\s+out)\b/i;
 
+/** Command categories whose findings a detection signature names (detectionSignature). */
+const DETECTION_CATEGORIES: ReadonlySet<RuleCategory> = new Set<RuleCategory>(["exfiltration", "code-execution", "anti-forensics"]);
+/** Exfiltration rules that read prose ("send the API key to …"), which a named example lowers like a phrase. */
+const EXAMPLE_PROSE_RULES: ReadonlySet<string> = new Set(["send-secrets"]);
+/**
+ * Words of detection engineering before a command in a code span ("Reverse shell detection rule: alert on `bash -i
+ * >& /dev/tcp/`", "Detection signature: `nc -e /bin/sh`", "Our Sigma rule matches `history -c`").
+ */
+const DETECTION_LEAD = /\b(?:detect(?:s|ed|ion|ing|or)?|alert(?:s|ing)?\s+on|signatures?|sigma|yara|snort|suricata|iocs?|indicators?\s+of|hunt(?:s|ing)?\s+for|match(?:es|ing)?|flag(?:s|ged)?)\b/i;
+
+/**
+ * Whether the command at `offset` is a detection signature: inside an inline code span whose line names detection
+ * before it (DETECTION_LEAD), with no action word in its sentence outside code spans (an order to run it stays high).
+ */
+function detectionSignature(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): boolean {
+  if (fences.some(([a, b]) => offset >= a && offset < b)) return false;
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const before = text.slice(lineStart, offset);
+  const tick = before.lastIndexOf("`");
+  if ((before.match(/`/g) ?? []).length % 2 !== 1 || !DETECTION_LEAD.test(before.slice(0, tick))) return false;
+  const { start, end } = sentenceAround(text, offset);
+  return !hasAction(text.slice(start, end).replace(CODE_SPAN, " "));
+}
+
+/**
+ * An override of a document's instructions, not the model's (helper 20's round): the sentence after the finding
+ * names where they are, a file, a path in code or a README ("Ignore previous instructions in `docs/old-setup.md`",
+ * "Ignora las instrucciones anteriores del README antiguo", "Игнорируй предыдущие инструкции в `docs/legacy.md`"), or
+ * what they were for ("earlier setup instructions", "de instalación", "zur Installation", "по установке").
+ */
+const STALE_DOCUMENT = new RegExp(String.raw`(?:^|[\s(])(?:in|from|of|inside|under|del|de|du|des|dans|im|aus|в|из|no|na|do|da|nel|nella|della|dello|em)\s+`
+  + String.raw`(?:(?:the|la|las|el|los|le|les|der|die|das|den|dem|o|a|os|as|il|lo)\s+)?(?:old\s+|legacy\s+|outdated\s+|antiguo\s+|alten?\s+|ancien\s+)?`
+  + String.raw`(?:\x60[^\x60\n]+\x60|[\w./-]+\.(?:md|mdx|txt|rst|adoc|ya?ml|json|toml)\b|readme\b)|`
+  + String.raw`\b(?:setup|installation|install|build|migration|deployment|release|upgrade|onboarding|legacy)\s+(?:instructions|steps|notes|guides?|directions)\b|`
+  + String.raw`\bde\s+instalaci[óo]n\b|\bde\s+instala[çc][ãa]o\b|\bzur\s+installation\b|по\s+установке|d['’]installation\b|di\s+installazione\b|kurulum`, "iu");
+function staleDocument(text: string, offset: number): boolean {
+  const { end } = sentenceAround(text, offset);
+  return STALE_DOCUMENT.test(text.slice(offset, Math.min(end, offset + 100)));
+}
+
+/**
+ * Where a finding's words start: a match may begin with the separators and up to a few filler words before its first
+ * word ("`reveal your system prompt`" matched from the backtick, "the string `reveal …`" from "string"), so the
+ * offset moves past leading separators and, outside any quotation or code span, past up to two frame words that
+ * lead into one ("the", "string", "phrase", "like", …; not "as": `Role-play as "RootGPT"` casts the model). Quotation
+ * and code context is read there.
+ */
+function wordsStart(text: string, offset: number): number {
+  let p = offset;
+  while (p < text.length && /[\s"'`“”‘’«»*_~(\[]/.test(text[p]!)) p++;
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const before = text.slice(lineStart, offset);
+  const inside = (before.match(/`/g) ?? []).length % 2 === 1 || (before.match(/["“”«»]/g) ?? []).length % 2 === 1;
+  if (p === offset && !inside) {
+    const m = /^(?:(?:the|a|an|this|that|string|phrase|text|input|payload|word|words|like)[ \t]+){1,2}[`"“«]/i.exec(text.slice(offset, offset + 48));
+    if (m) p = offset + m[0].length;
+  }
+  return p;
+}
+
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
-export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
+export function reasonsAt(text: string, at: number, fences: ReadonlyArray<readonly [number, number]>): GradeReasons {
+  const offset = wordsStart(text, at);
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   let lineEnd = text.indexOf("\n", offset);
   if (lineEnd === -1) lineEnd = text.length;
@@ -271,12 +381,21 @@ export function reasonsAt(text: string, offset: number, fences: ReadonlyArray<re
     CAPABILITY_LEAD.test(lead);
   const sentence = text.slice(start, end);
   const open = Math.max(lead.lastIndexOf('"'), lead.lastIndexOf("“"), lead.lastIndexOf("«"), lead.lastIndexOf("'"));
-  const example = inQuote && open >= 0 && REFUSAL_FRAME.test(lead.slice(0, open));
-  const action = hasAction(example ? sentence.replace(QUOTED, " ") : sentence);
+  const tick = !inFence && inCode ? before.lastIndexOf("`") : -1;
+  const frame = inQuote && open >= 0 ? lead.slice(0, open) : tick >= 0 ? before.slice(0, tick) : undefined;
+  const example = frame !== undefined && (REFUSAL_FRAME.test(frame) || EXAMPLE_FRAME.test(frame));
+  const action = hasAction(example ? sentence.replace(QUOTED, " ").replace(CODE_SPAN, " ") : sentence);
   const negated = NEGATED_LEAD.test(lastClause(lead));
-  const user = /\busers?\b/i.exec(text.slice(offset, end));
+  const rest = text.slice(offset, end);
+  const user = /\busers?\b/i.exec(rest);
   const uiGuidance = !action && user !== null && UI_GUIDANCE.test(text.slice(offset + user.index + user[0].length, end));
-  return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance };
+  // A check the report waits on may name the action it checks ("unless you ran it", "إلا إذا شغلتها"): the action is
+  // looked for before the condition.
+  const verified = VERIFIED.exec(rest);
+  const upTo = verified ? text.slice(start, offset + verified.index) : "";
+  const honest = verified ? !hasAction(upTo) && !SENT_WORDS.test(upTo)
+    : !action && !SENT_WORDS.test(rest) && WITHHELD_SECRET.test(rest.slice(0, 80));
+  return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance, example, honest };
 }
 
 /** Longer endings a vendor's API site may add to its name (sentToItsVendor): "githubusercontent". */
@@ -337,7 +456,15 @@ export function toLoopback(text: string, offset: number): boolean {
  * - A phrase finding whose verb is negated right before it ("Do not disregard the rules …", "Never forget your
  *   previous guidelines") is "low": a safeguard.
  * - A hiding phrase (category "deception") followed by UI guidance and no action ("do not tell the user whether the
- *   account exists", "don't notify the user until the upload finishes") is "low".
+ *   account exists", "don't notify the user until the upload finishes") is "low"; so is one that makes the report
+ *   wait on the agent's own check or withholds a credential (GradeReasons.honest: "never tell the user a test passed
+ *   unless you saw it pass", "do not tell the user the password").
+ * - An override phrase with no action whose sentence names a document's instructions (staleDocument: "Ignore previous
+ *   instructions in `docs/old-setup.md`", "earlier setup instructions") is "low".
+ * - A command in a code span that a detection rule names ("alert on `bash -i >& /dev/tcp/`", "Detection signature:
+ *   `nc -e /bin/sh`"), with no action in its sentence, is "low" (detectionSignature).
+ * - A quoted or code-span example under a frame that names it ("Example attack payload: \"…\"", "a page may contain
+ *   \"…\"") has its action looked for outside the quotation (GradeReasons.example), for phrase rules and send-secrets.
  * - An exfiltration finding whose secret variables all go to their own vendor's site (sentToItsVendor: Telegram's
  *   token to api.telegram.org) is "low": that is how the vendor's API is called; so is one whose raw socket goes to
  *   this machine (toLoopback: "nc localhost 8080 < fixtures/request.http").
@@ -348,6 +475,11 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
   const base: Severity = rule.severity ?? "high";
   if (hidden) return "high";
   if (rule.category === "exfiltration" && base === "high" && (sentToItsVendor(text, offset) || toLoopback(text, offset))) return "low";
+  if (base === "high" && DETECTION_CATEGORIES.has(rule.category) && detectionSignature(text, offset, fences)) return "low";
+  if (base === "high" && EXAMPLE_PROSE_RULES.has(rule.id)) {
+    const r = reasonsAt(text, offset, fences);
+    if ((r.inQuote || r.inCode) && r.example && !r.action) return "low";
+  }
   if (NEGATABLE_RULES.has(rule.id)) {
     // A destructive command named to forbid it or as an example ("never run rm -rf /", "commands such as rm -rf ~").
     const lead = text.slice(text.lastIndexOf("\n", offset - 1) + 1, offset);
@@ -358,7 +490,8 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
   if (r.negated) return "low";
-  if (base === "high" && rule.category === "deception" && r.uiGuidance) return "low";
+  if (base === "high" && rule.category === "deception" && (r.uiGuidance || r.honest)) return "low";
+  if (base === "high" && rule.category === "override" && !r.action && staleDocument(text, offset)) return "low";
   if (base === "high") return (r.inCode || r.inQuote || r.described) && !r.action ? "low" : "high";
   return r.action && !r.inCode && !r.inQuote && !r.described ? "high" : "low";
 }
