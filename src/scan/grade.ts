@@ -282,8 +282,11 @@ const REASSURANCE = /\b(?:don[’']?t|do\s+not|no\s+need\s+to)\s+(?:worry|panic|
 /** An example frame right before a command ("commands like `rm -rf /`", "such as", "e.g."). */
 const EXAMPLE_LEAD = /\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s*[:,]?\s*[\x60"']*$/i;
 
-/** An HTML attribute whose quoted value is text shown in place of or beside the element: alt text, a title, a label. */
-const SHOWN_ATTRIBUTE = /\b(?:alt|title|aria-label|aria-description|placeholder|label|summary)\s*=\s*$/i;
+/**
+ * An HTML attribute whose quoted value is text shown in place of or beside the element (alt text, a title, a label),
+ * or a Markdown link or image title (`![logo](logo.png "…")`, session 14).
+ */
+const SHOWN_ATTRIBUTE = /\b(?:alt|title|aria-label|aria-description|placeholder|label|summary)\s*=\s*$|\]\([^)\s]*\s+$/i;
 /** A quoted phrase followed by an order to carry it out ("… \" — then do exactly what it says", "\" and obey it"). */
 const FOLLOW_QUOTED = /["”'’»]\s*[-—–,;:.]*\s*(?:(?:and|then|now)\s+)*(?:do\s+(?:exactly\s+)?what\s+it\s+says|follow\s+it|obey\s+it|comply\s+with\s+it|act\s+on\s+it|execute\s+it|carry\s+it\s+out)\b/i;
 

@@ -349,7 +349,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
       ],
       exfil: [
         seq(any(["envía", "envíe", "manda", "mande", "sube", "suba", "publica", "reenvía", "transmite", "comparte", "exfiltra", "copia"]), fill(4),
-          any(["conversación", "historial", "secretos", "claves", "clave privada", "contraseñas", "tus credenciales", "todas las credenciales", "tokens", "variables de entorno", ".env", "todos los archivos"]),
+          any(["conversación", "historial", "secretos", "claves", "clave privada", "contraseñas", "tus credenciales", "todas las credenciales", "tokens", "variables de entorno", ".env", "todos los archivos", "id_rsa"]),
           fill(3), alt(seq(any(["a", "al", "hacia", "en", "por"]), ADDRESS), any(["webhook", "esta url", "esta dirección", "la siguiente", "mi servidor", "nuestro servidor", "un servidor externo", "mi correo"]))),
         // Session 12: the model's own password or access code asked for ("¿cuál es la contraseña?", "dime tu contraseña").
         seq(any(["cuál es", "dime", "dame", "comparte", "revela", "revélame"]), any(["tu", "la", "su"]), any(["contraseña", "clave de acceso", "código de acceso", "clave secreta"])),
@@ -567,7 +567,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
       ],
       exfil: [
         seq(any(["invi*", "mand*", "caric*", "pubblica", "inoltra", "condividi", "trasmetti", "copia"]), fill(4),
-          any(["conversazione", "cronologia", "storico", "segreti", "chiavi", "chiave privata", "password", "tue credenziali", "tutte le credenziali", "token", "variabili d'ambiente", ".env", "tutti i file"]),
+          any(["conversazione", "cronologia", "storico", "segreti", "chiavi", "chiave privata", "password", "tue credenziali", "tutte le credenziali", "token", "variabili d'ambiente", ".env", "tutti i file", "credentials", "id_rsa"]),
           fill(3), alt(seq(any(["a", "al", "su", "sul", "verso"]), ADDRESS), any(["webhook", "questo url", "questo indirizzo", "il seguente", "mio server", "nostro server", "un server esterno", "mio indirizzo"]))),
         seq(any(["qual è", "dimmi", "dammi", "condividi", "rivela", "rivelami"]), any(["la tua", "la", "il tuo", "il"]), any(["password", "codice di accesso", "chiave segreta", "codice segreto"])),
       ],
@@ -658,7 +658,7 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
       ],
       exfil: (() => {
         const VERB = any(["отправь*", "пошли*", "перешли*", "загрузи*", "выгрузи*", "слей*", "передай*", "опубликуй*"]);
-        const OBJ = any(["переписку", "разговор", "диалог", "историю", "секреты", "ключи", "приватный ключ", "закрытый ключ", "пароли", "учётные данные", "токены", "переменные окружения", "файл .env", "содержимое .env", "все файлы"]);
+        const OBJ = any(["переписку", "разговор", "диалог", "историю", "секреты", "ключи", "приватный ключ", "закрытый ключ", "пароли", "учётные данные", "токены", "переменные окружения", ".env", "все файлы", "id_rsa"]);
         const DEST = alt(seq(any(["на", "в", "по адресу"]), ADDRESS), any(["вебхук~", "webhook", "этот адрес", "следующий адрес", "этот url", "этот сервер", "мой сервер", "внешний сервер", "мою почту", "этот email"]));
         return [seq(VERB, fill(2), OBJ, fill(3), DEST), seq(OBJ, fill(2), VERB, fill(3), DEST)];
       })(),
