@@ -146,8 +146,7 @@ export function decodeInput(length: i32): i32 {
       store<u16>(dst + (<usize>n << 1), <u16>(0xD800 + (v >> 10)));
       store<u16>(dst + (<usize>n << 1) + 2, <u16>(0xDC00 + (v & 0x3FF)));
       n += 2;
-      // Without the table (not loaded yet) every plane-1 code point may fold: the caller loads it and folds.
-      if (cp < 0x20000 && (fold.length != 0x10000 || unchecked(fold[cp - 0x10000]) != 0)) astral = true;
+      if (cp < 0x20000 && fold.length == 0x10000 && unchecked(fold[cp - 0x10000]) != 0) astral = true;
     }
   }
   decodedLength = n;
@@ -189,10 +188,7 @@ export function decodedFirstInvalid(): i32 { return firstInvalid; }
 
 /** Whether the last decodeInput() met a code point findInvisible() may report. */
 export function decodedInvisibleCandidates(): bool { return sawInvisibleCandidate; }
-/**
- * Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()); before
- * loadAstralFold(), whether it met any plane-1 code point (the caller then loads the table and folds).
- */
+/** Whether the last decodeInput() met an astral letter the scan folds (see foldDecodedAstral()). */
 export function decodedFoldableAstral(): bool { return sawFoldableAstral; }
 
 /** Address of the decoded text (UTF-16 code units), for the invisible pass and the scan; valid until the next allocation. */

@@ -31,14 +31,7 @@ export type BytesPath = Pick<Core, "decodeUtf8" | "scanBytes">;
 export function createBytesPath(instance: CoreInstance, dfa: DfaDriver): BytesPath {
   const { wasm, raw, bytesBlock } = instance;
   const { runScan, checkIdle } = dfa;
-  // The plane-1 fold table goes into the core the first time a decoded text holds a plane-1 code point (until then
-  // the decoder reports any such code point as foldable), so a process that scans ASCII text never builds it.
-  let astralLoaded = false;
-  const foldAstral = () => {
-    if (!wasm.decodedFoldableAstral()) return;
-    loadAstral();
-    wasm.foldDecodedAstral();
-  };
+  let astralLoaded = false; // the plane-1 fold table goes into the core on the first scanBytes()
   const path: BytesPath = {
     decodeUtf8(bytes) {
       const units = decodeIn(bytes, "decode");
@@ -65,7 +58,7 @@ export function createBytesPath(instance: CoreInstance, dfa: DfaDriver): BytesPa
         invisibleTotal = wasm.invisibleTotal();
         for (let k = 0; k < pairs.length; k += 2) invisible.push({ codePoint: pairs[k]!, offset: pairs[k + 1]! });
       }
-      foldAstral(); // after the invisible pass, which sees the original
+      if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
       const matches = runScan(rules, options?.limit, (run) => run((state) => wasm.scanStartDecoded(state)));
       const invalidUtf8At = wasm.decodedFirstInvalid();
       return { units, matches, invisible, invisibleTotal, invalidUtf8At, ...(encoded !== undefined ? { encoded } : {}) };
@@ -78,6 +71,7 @@ export function createBytesPath(instance: CoreInstance, dfa: DfaDriver): BytesPa
   // text before a block is not known yet) and shifted once it is done.
   const scanBlocks = (rules: ScanRules, bytes: Uint8Array, limit: ScanLimit | undefined, invisibleMax: number, wantEncoded: boolean): BytesScan => {
     checkIdle();
+    loadAstral();
     const len = bytes.length;
     const cont = (x: number) => (bytes[x]! & 0xc0) === 0x80;
     // The decoder is in its initial state at x whatever came before: x is an end, or bytes[x] is not a continuation
@@ -117,7 +111,7 @@ export function createBytesPath(instance: CoreInstance, dfa: DfaDriver): BytesPa
         }
         const bad = wasm.decodedFirstInvalid();
         if (bad >= 0 && q + bad < b) invalidUtf8At = invalidUtf8At < 0 ? q + bad : Math.min(invalidUtf8At, q + bad);
-        foldAstral(); // after the invisible pass, which sees the original
+        if (wasm.decodedFoldableAstral()) wasm.foldDecodedAstral(); // after the invisible pass, which sees the original
         run((state) => wasm.scanStartRange(state, from, to, base, b === len, a === 0));
         after += to - from;
         b = a;
@@ -163,6 +157,7 @@ export function createBytesPath(instance: CoreInstance, dfa: DfaDriver): BytesPa
       throw new PromptasmError("E_ARG", `the core decodes at most ${MAX_DECODE_BYTES} bytes at once, got ${bytes.length} (${why})`);
     }
     checkIdle();
+    loadAstral();
     const ptr = raw.inputBuffer(bytes.length) >>> 0;
     if (ptr === 0) throw new PromptasmError("E_WASM", `the core could not take ${bytes.length} bytes`);
     try {

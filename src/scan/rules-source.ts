@@ -1747,7 +1747,8 @@ export const SOURCE_RULES: readonly Rule[] = [
         anyWord(["to pastebin", "to a pastebin", "on pastebin", "to hastebin", "to a paste site", "to termbin"])),
       phrase(anyWord(["include", "pass", "put", "add", "send"]), filler(3)) + String.raw`[\x60"'$]*[a-z]\w*_(?:key|token|secret)\w*[\x60"']*` + SEP + filler(2)
         + anyWord(["in the tool arguments", "in every tool call", "in each tool call", "in all tool calls", "in the arguments for audit"]) + String.raw`\b`,
-      String.raw`\b(?:read|open|load|cat)\s+[\x60"']?(?:~|\$home|\$\{home\})/[\w./-]+[\x60"']?\s+and\s+(?:pass|include|put|add|send|append)\s+(?:it|its\s+contents|the\s+contents)\s+(?:as|in|into|to)\b`,
+      String.raw`\b(?:read|open|load|cat)\s+[\x60"']?(?:~|\$home|\$\{home\})/[\w./-]+[\x60"']?\s+and\s+`
+        + String.raw`(?:pass|include|put|add|send|append)\s+(?:it|its\s+contents|the\s+contents)\s+(?:as|in|into|to)\b`,
     ].join("|"),
   },
   {
