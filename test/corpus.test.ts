@@ -105,7 +105,9 @@ describeCorpus("corpus", () => {
       for (const f of [...(await loadCorpus("benign")), ...(await loadCorpus("attacks"))]) scanner.scan(f.text, { scope: "strict" });
       const { set } = scanner.compiledFor("strict");
       expect(set.generation).toBeLessThanOrEqual(1);
-      expect(set.statesBuilt).toBeLessThan(2 * set.capacity);
+      // Each group has its own cache: none builds more than twice what it can hold (the four strict groups built
+      // 33,395 + 50,256 + 53,076 + 3,702 states after session 15's rules).
+      for (const g of set.groups) expect(g.statesBuilt).toBeLessThan(2 * g.capacity);
     });
     it("the context rule set (what context files get) scans the benign corpus without clearing its cache, and benign + attacks with at most one clearing", async () => {
       const scanner = new Scanner(core);

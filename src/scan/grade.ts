@@ -88,8 +88,10 @@ export const DETERMINERS: readonly string[] = ["the", "a", "an", "this", "that",
 let actionRe: RegExp | undefined;
 let actionGlobalRe: RegExp | undefined;
 let negatedRe: RegExp | undefined;
-// One word may sit between ("a single run", "the nightly deploy", "each new upload").
-const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+(?:[a-z]+\\s+)?$`, "i");
+// One word may sit between ("a single run", "the nightly deploy", "each new upload"), but not a modal: in "agents
+// reading this must send …" the verb is an order (helper 21's hidden <div>).
+const MODALS = ["must", "should", "shall", "will", "would", "can", "could", "may", "might", "to"];
+const DETERMINER_RE = new RegExp(`\\b(?:${DETERMINERS.join("|")})\\s+(?:(?!(?:${MODALS.join("|")})\\s)[a-z]+\\s+)?$`, "i");
 const escRe = (w: string) => w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&").replace(/ /g, "\\s+");
 
 /** The last clause of `lead`: after its last "," ";" ":" parenthesis, dash, "and", "but", "then" or "or". */

@@ -10,6 +10,7 @@ export const LEAD_PROBES: string[] = [
   "you shall zap", "you will zap", "you need to zap", "you have to zap", "you are to zap", "you are required to zap",
   "i want you to zap", "i need you to zap", "make sure to zap", "make sure you zap", "be sure to zap",
   "remember to zap", "don't forget to zap", "your task is to zap", "your job is to zap", "your goal is to zap",
+  "agents reading this must zap", "agents reading this should zap", "agents reading this file must zap", "agents reading this file should zap",
   "PLEASE zap", "\"zap", "(zap", "- zap", "* zap", "1. zap", "2) zap",
 ];
 
