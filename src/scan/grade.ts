@@ -346,10 +346,16 @@ const SCOPED = new RegExp(String.raw`(?:instructions|rules|guidance|directives|a
   + String.raw`(?:^|\s)(?:zu|über|sobre|concernant|su|riguardo|про|относительно|حول|بشأن)\s)`, "iu");
 /** The same for languages that put the topic first ("npm के बारे में पिछले निर्देशों", "npm ile ilgili önceki talimatları"). */
 const SCOPED_BEFORE = /के\s+बारे\s+में|ile\s+ilgili|hakkında/u;
+/**
+ * Japanese and Korean overrides scoped to a package or folder, or said to be stale ("以前の指示は無視して、このパッケージでは
+ * Vitest を使ってください", "이전 지침은 무시하고 이 패키지에서는 pnpm을 사용하세요", "前の指示は古いので無視してください"; helper 22).
+ */
+const SCOPED_CJK = /この(?:パッケージ|ディレクトリ|フォルダ|リポジトリ|モジュール|サブプロジェクト)(?:では|で)|이\s*(?:패키지|디렉터리|디렉토리|폴더|저장소|모듈)에서는|古いので|오래되어서/u;
 function staleDocument(text: string, offset: number): boolean {
   const { end } = sentenceAround(text, offset);
   return STALE_DOCUMENT.test(text.slice(offset, Math.min(end, offset + 100))) || SCOPED.test(text.slice(offset, Math.min(end, offset + 120)))
-    || SCOPED_BEFORE.test(text.slice(Math.max(0, offset - 40), Math.min(end, offset + 60)));
+    || SCOPED_BEFORE.test(text.slice(Math.max(0, offset - 40), Math.min(end, offset + 60)))
+    || SCOPED_CJK.test(text.slice(Math.max(0, offset - 20), Math.min(end, offset + 60)));
 }
 
 /**
@@ -384,6 +390,34 @@ function hiddenOrder(text: string, offset: number): boolean {
   const end = text.indexOf("\n", offset);
   const rest = text.slice(offset, end === -1 ? text.length : end).replace(/<[^<>\n]*>/g, " ");
   return ADDRESSES_MODEL.test(rest) && hasAction(rest);
+}
+
+/**
+ * A setting that removes approvals, said in its sentence to be confined to a sandbox, CI or a throwaway machine
+ * ("set `chat.tools.autoApprove: true` only in the throwaway Codespace profile", "… used by the sandboxed runner",
+ * "do not copy it elsewhere"): documentation of where it lives, not an order to turn it on (helper 22's round).
+ */
+const CONFINED = /\bonly\s+(?:in|for|on|inside|within)\b|\bsandboxed\b|\bin\s+(?:a|the)\s+sandbox\b|\b(?:profile|ci|runner)\s+only\b|\bthrowaway\b|\bkiosk\b|\bdisposable\b|\bephemeral\b|\b(?:do\s+not|don't|never)\s+copy\b|\bnever\s+in\s+your\b/i;
+function confinedSetting(text: string, offset: number): boolean {
+  const { start, end } = sentenceAround(text, offset);
+  return CONFINED.test(text.slice(start, end));
+}
+
+/**
+ * A secrets file read for local use, not sent anywhere (helper 22's round): its value put into an environment variable
+ * of the shell (`export VAULT_TOKEN=$(cat ~/.vault-token)`), piped into a secret store (INTO_SECRET_STORE), or read only
+ * when the user asks for it.
+ */
+const EXPORTED_FROM = /\bexport\s+[A-Za-z_]\w*=["']?\$\(\s*$/;
+/** Piped into a secret store's CLI, which keeps it encrypted for the project (helper 24: `base64 -w0 ~/.kube/config | gh secret set KUBECONFIG_B64`). */
+const INTO_SECRET_STORE = /\|\s*(?:gh\s+secret\s+set|kubectl\s+create\s+secret|vault\s+kv\s+put|aws\s+secretsmanager\s+(?:create|put)|gcloud\s+secrets\s+(?:create|versions\s+add)|wrangler\s+secret\s+put)\b/i;
+const USER_GATED = /\bonly\s+(?:if|when)\s+the\s+user\s+(?:asks|requests|tells\s+you)\b/i;
+function localSecretUse(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const { start, end } = sentenceAround(text, offset);
+  let lineEnd = text.indexOf("\n", offset);
+  if (lineEnd === -1) lineEnd = text.length;
+  return EXPORTED_FROM.test(text.slice(lineStart, offset)) || USER_GATED.test(text.slice(start, end)) || INTO_SECRET_STORE.test(text.slice(offset, lineEnd));
 }
 
 /** Context of the finding at `offset` (see GradeReasons). `fences` comes from fenceRanges(text). */
@@ -528,6 +562,8 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
     return COMMAND_NEGATED.test(lastClause(lead)) || EXAMPLE_LEAD.test(lead) || warned ? "low" : base;
   }
   if (rule.category === "hidden-html" && base === "low" && hiddenOrder(text, offset)) return "high";
+  if (base === "high" && rule.id === "unsafe-agent-settings" && confinedSetting(text, offset)) return "low";
+  if (base === "high" && rule.id === "read-secret-file" && localSecretUse(text, offset)) return "low";
   if (!PHRASE_CATEGORIES.has(rule.category)) return base;
   const r = reasonsAt(text, offset, fences);
   if (r.negated) return "low";

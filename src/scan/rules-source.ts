@@ -519,7 +519,8 @@ export const SOURCE_RULES: readonly Rule[] = [
       // Session 9's red-team round: lying to the user, working so that the reviewer does not notice.
       phrase("without", anyWord(["showing", "revealing", "displaying"]), filler(3), anyWord(["to the user", "to the users", "to the human"])),
       phrase(anyWord(["lie to", "deceive", "mislead"]), anyWord(["the user", "the users", "the human", "the developer", "the developers", "the reviewer", "the reviewers", "the maintainer", "the maintainers", "the owner", "the operator"])),
-      phrase(anyWord(["so the", "so that the"]), anyWord(["reviewer", "reviewers", "user", "maintainer", "maintainers", "developer", "owner"]), anyWord(["does not notice", "doesn't notice", "won't notice", "will not notice", "never notices", "do not notice", "don't notice"])),
+      // Not "user": "debounce saves so the user doesn't notice the lag" is UX guidance (helper 24's round).
+      phrase(anyWord(["so the", "so that the"]), anyWord(["reviewer", "reviewers", "maintainer", "maintainers", "developer", "owner"]), anyWord(["does not notice", "doesn't notice", "won't notice", "will not notice", "never notices", "do not notice", "don't notice"])),
       phrase(anyWord(["without"]), anyWord(["telling", "informing", "notifying", "alerting", "asking", "warning"]), anyWord(["the user", "the users", "the human", "your user"])),
       phrase(anyWord(["hide", "conceal", "keep"]), anyWord(["this", "it", "that", "these", "everything", "the following"]), filler(2), anyWord(["from the user", "from the users", "from the human", "secret from the user",
         // Session 9: the people who review the work.
