@@ -1023,6 +1023,9 @@ export const SOURCE_RULES: readonly Rule[] = [
       anyCase(phrase(anyWord(["print", "output", "reveal", "show", "repeat", "dump", "display"]), anyWord(["the full contents of", "the contents of",
         "the full text of", "the complete text of", "the entire contents of"]), anyWord(["your system prompt", "your instructions", "your hidden instructions"]))),
       anyCase(phrase(anyWord(["include your full instructions", "include your instructions", "include your system prompt"]), anyWord(["word for word", "verbatim"]))),
+      // Session 15 (helper 21's round): the system prompt appended to a URL the agent fetches.
+      anyCase(phrase(anyWord(["the system prompt", "your system prompt", "your instructions"]), filler(2), anyWord(["to the url", "to the query string",
+        "as a query parameter", "to the request url", "in the url"]))),
     ].join("|"),
   },
   {
@@ -1816,7 +1819,7 @@ export const SOURCE_RULES: readonly Rule[] = [
         "the image below", "this pixel", "this tracking pixel", "this badge"]), anyWord(["in every reply", "in every response", "in each reply",
         "in each response", "in all replies", "in all responses", "in every answer", "at the end of every reply", "at the end of each response"]))
       + "|" + String.raw`!\[[^\]\n]*\]\(\s*<?https?://[^\s)?#]*\$\{?\w*(?:key|token|secret|passw)|`
-      + String.raw`!\[[^\]\n]*\]\(\s*<?https?://[^\s)?#]*[?#][^)\n]*(?:\.env\b|\$\{?\w*(?:key|token|secret|passw)|[{<]\s*(?:the\s+)?(?:secrets?|api[\s_-]?keys?|tokens?|passwords?|credentials|env(?:ironment)?(?:\s+variables)?|chat[\s_-]+history|conversation|history|messages?|system[\s_-]+prompt)\b|\bcontents?[\s_-]+of\b)`,
+      + String.raw`!\[[^\]\n]*\]\(\s*<?https?://[^\s)?#]*[?#][^)\n]*(?:\.env\b|\$\{?\w*(?:key|token|secret|passw)|[{<]\s*(?:(?:base64|hex|url[\s_-]?encoded)\s+of\s+)?(?:the\s+)?(?:secrets?|api[\s_-]?keys?|tokens?|passwords?|credentials|env(?:ironment)?(?:\s+variables)?|chat[\s_-]+history|conversation|history|messages?|system[\s_-]+prompt)\b|\bcontents?[\s_-]+of\b)`,
   },
   {
     id: "secret-to-channel", category: "exfiltration", scope: "context",
