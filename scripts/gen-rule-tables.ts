@@ -11,11 +11,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { encodeRuleTables, type PrecompiledRules, type RuleSetTables } from "../src/core/rule-tables.js";
 import { createCore } from "../src/core/wasm.js";
 import { compileRules, ruleTablesKey } from "../src/scan/compile.js";
-import { BUILTIN_RULES, SCOPES } from "../src/scan/rules.js";
-import { allRuleGroups, Scanner } from "../src/scan/scanner.js";
+import { BUILTIN_RULES, SCOPES, type Rule } from "../src/scan/rules.js";
+import { allRuleGroups, builtinGroupName, Scanner } from "../src/scan/scanner.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+const specsOf = (rules: readonly Rule[]) => rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
 
 /**
  * Ordinary developer text of the kinds promptasm reads (context files, READMEs), written for the warm-up: headings,
@@ -60,7 +61,7 @@ export async function buildRuleTableFile(): Promise<{ bytes: Uint8Array; groups:
   const core = await createCore(await WebAssembly.compile(readFileSync(join(ROOT, "build/release.wasm"))));
   const fresh = new Map<string, RuleSetTables>();
   for (const { rules } of allRuleGroups(BUILTIN_RULES)) {
-    const specs = rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
+    const specs = specsOf(rules);
     fresh.set(ruleTablesKey(specs, sha256), compileRules(specs).tables());
   }
   // The Scanner groups the rules as at run time; its sets are made from the fresh tables (no shipped states yet).
@@ -77,7 +78,12 @@ export async function buildRuleTableFile(): Promise<{ bytes: Uint8Array; groups:
   }
   // Each set's tables are the fresh ones: match them to their keys by identity.
   const keyOf = new Map([...fresh].map(([key, tables]) => [tables, key]));
-  const groups = [...sets].map((set) => ({ key: keyOf.get(set.tables())!, tables: { ...set.tables(), dfa: set.dfaTables() } }));
+  // Each group's name by content (builtinGroupName()), by its key: the Scanner finds it by that name at run time.
+  const nameOf = new Map(allRuleGroups(BUILTIN_RULES).map(({ rules }) => [ruleTablesKey(specsOf(rules), sha256), builtinGroupName(rules)]));
+  const groups = [...sets].map((set) => {
+    const key = keyOf.get(set.tables())!;
+    return { key, tables: { ...set.tables(), dfa: set.dfaTables() }, builtin: nameOf.get(key) };
+  });
   const order = [...fresh.keys()];
   groups.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   if (groups.length !== fresh.size || groups.some((g) => g.key === undefined)) throw new Error("gen-rule-tables: the Scanner's groups are not the compiled ones");

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { currentData, generatedRulesModule, patternFragments } from "../scripts/gen-rules.js";
-import { BUILTIN_RULES, I18N_ACTION_WORDS, I18N_LANGUAGES } from "../src/scan/rules.js";
+import { BUILTIN_RULES, BUILTIN_RULES_DIGEST, I18N_ACTION_WORDS, I18N_LANGUAGES } from "../src/scan/rules.js";
 import { I18N_ACTION_WORDS as SOURCE_ACTION_WORDS, I18N_RULES } from "../src/scan/rules-i18n.js";
 import { SOURCE_RULES } from "../src/scan/rules-source.js";
 
@@ -57,6 +57,17 @@ describe("the generated rules", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it("name their data by a SHA-256 digest that changes with any pattern, id or flag (build/rules.bin finds groups by it)", () => {
+    const digestOf = (d: { rules: readonly object[]; actionWords: unknown }) => /GENERATED_RULES_DIGEST = "([0-9a-f]{64})"/.exec(generatedRulesModule(d as never))![1];
+    const base = { rules: [{ id: "a", pattern: "abc" }, { id: "b", pattern: "def", caseSensitive: true }], actionWords: { xx: ["y"] } };
+    const d0 = digestOf(base);
+    expect(digestOf(structuredClone(base))).toBe(d0);
+    expect(digestOf({ ...base, rules: [{ id: "a", pattern: "abd" }, base.rules[1]!] })).not.toBe(d0);
+    expect(digestOf({ ...base, rules: [{ id: "c", pattern: "abc" }, base.rules[1]!] })).not.toBe(d0);
+    expect(digestOf({ ...base, rules: [base.rules[0]!, { id: "b", pattern: "def" }] })).not.toBe(d0);
+    expect(digestOf({ ...base, rules: [base.rules[1]!, base.rules[0]!] })).not.toBe(d0);
+    expect(readFileSync(GENERATED, "utf8")).toContain(`GENERATED_RULES_DIGEST = "${BUILTIN_RULES_DIGEST}"`);
   });
 });
 

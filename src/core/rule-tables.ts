@@ -12,6 +12,9 @@
 //   dfa.transitions; empty when there are none), each zero-padded to a multiple of 4 bytes.
 //   header.groups[k].sha256 is the digest of that span.
 //
+// A built-in group also carries a name by content (scan/scanner.ts builtinGroupName()): a Scanner over the built-in
+// rules, which are frozen, finds its groups by that name and skips hashing about 2 MB of pattern source at start-up.
+//
 // Checks, and what each costs at load (docs/engine.md, "Start-up"): the key catches a stale file; the span's SHA-256
 // (native in Node, a few ms for a group) catches a damaged one. The structural checks (checkTables(), linear in the
 // tables and slow in a fresh process where the loops run unoptimized) run when a file is written: encodeRuleTables()
@@ -92,6 +95,11 @@ interface GroupHeader {
   offset: number;
   length: number;
   sha256: string;
+  /**
+   * For a built-in group, its name by content (scan/scanner.ts builtinGroupName(): the generated rules' digest, the
+   * compiler version and the rule ids), so a Scanner over the built-in rules finds it without hashing the patterns.
+   */
+  builtin?: string;
 }
 
 interface TablesHeader {
@@ -112,6 +120,8 @@ export interface RuleTableFile {
    * The arrays are views into the file's bytes. Structural checks are left to ruleSetFromTables().
    */
   get(key: string): RuleSetTables | undefined;
+  /** The key of the group stored with this builtinGroupName(), or undefined (not a built-in group of this build). */
+  keyOfBuiltin?(name: string): string | undefined;
 }
 
 const pad4 = (n: number) => (n + 3) & ~3;
@@ -132,19 +142,20 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /**
  * Writes groups' tables as one file.
  * @param groups each group's key (ruleTablesKey()) and tables (CompiledRuleSet.tables(), with `dfa` when states
- *   built ahead of time are to be stored).
+ *   built ahead of time are to be stored), and for a built-in group its builtinGroupName() (RuleTableFile.keyOfBuiltin).
  * @param digest SHA-256 of bytes, as lowercase hex.
  * @returns the file's bytes.
  * @throws PromptasmError E_ARG on a big-endian host (the file is little-endian) or a key used twice; E_RULES when a
  *   group's tables fail checkTables() (a file only ever holds checked tables: readers rely on it).
  */
-export function encodeRuleTables(groups: ReadonlyArray<{ key: string; tables: RuleSetTables }>, digest: (data: Uint8Array) => string): Uint8Array {
+export function encodeRuleTables(groups: ReadonlyArray<{ key: string; tables: RuleSetTables; builtin?: string }>, digest: (data: Uint8Array) => string): Uint8Array {
   if (!LITTLE_ENDIAN) throw new PromptasmError("E_ARG", "rule tables are written on little-endian hosts only");
   const headers: GroupHeader[] = [];
   const bodies: Uint8Array[] = [];
   let offset = 0;
-  for (const { key, tables: t } of groups) {
+  for (const { key, tables: t, builtin } of groups) {
     if (headers.some((h) => h.key === key)) throw new PromptasmError("E_ARG", `rule tables: key ${key} is used twice`);
+    if (builtin !== undefined && headers.some((h) => h.builtin === builtin)) throw new PromptasmError("E_ARG", `rule tables: built-in name ${builtin} is used twice`);
     checkTables(t);
     const d = t.dfa;
     const none = new Int32Array(0);
@@ -158,7 +169,7 @@ export function encodeRuleTables(groups: ReadonlyArray<{ key: string; tables: Ru
       key, nRules: t.nRules, nClasses: t.nClasses, edgeClass: t.edgeClass, nStates: t.epsStart.length - 1,
       nMembers: t.members.length / t.nClasses, nEps: t.epsTo.length, nBoundary: t.boundaryTo.length, nEdges: t.edgeTo.length,
       nDfa: d?.lastWord.length ?? 0, nKernel: d?.kernels.length ?? 0, nTrans: (d?.transitions.length ?? 0) / 3,
-      offset, length, sha256: digest(body),
+      offset, length, sha256: digest(body), ...(builtin !== undefined ? { builtin } : {}),
     });
     bodies.push(body);
     offset += length;
@@ -199,8 +210,9 @@ export function decodeRuleTables(bytes: Uint8Array, digest: (data: Uint8Array) =
   const start = 8 + pad4(headerLength);
   const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
   const groups = new Map<string, GroupHeader>();
+  const builtins = new Map<string, string>();
   for (const g of header.groups) {
-    if (g === null || typeof g !== "object" || typeof g.key !== "string" || typeof g.sha256 !== "string"
+    if (g === null || typeof g !== "object" || typeof g.key !== "string" || typeof g.sha256 !== "string" || (g.builtin !== undefined && typeof g.builtin !== "string")
       || ![g.nRules, g.nClasses, g.edgeClass, g.nStates, g.nMembers, g.nEps, g.nBoundary, g.nEdges, g.nDfa, g.nKernel, g.nTrans, g.offset, g.length].every(count)) {
       bad("a group's header is malformed");
     }
@@ -208,10 +220,12 @@ export function decodeRuleTables(bytes: Uint8Array, digest: (data: Uint8Array) =
       bad(`group ${g.key}: its sizes do not match its span, or the span runs past the end of the file`);
     }
     groups.set(g.key, g);
+    if (g.builtin !== undefined) builtins.set(g.builtin, g.key);
   }
   const loaded = new Map<string, RuleSetTables | undefined>();
   return {
     keys: [...groups.keys()],
+    keyOfBuiltin: (name) => builtins.get(name),
     get(key) {
       if (loaded.has(key)) return loaded.get(key);
       const g = groups.get(key);

@@ -293,11 +293,16 @@ export class CompiledRuleSet {
   /** Per state id: its kernel (NFA states, ascending). */
   private kernels: Int32Array[] = [];
   private lastWord: boolean[] = [];
-  private accepts: number[][] = [];
-  /** Kernel hash (hashKernel) -> the last state id interned with it; `sameHash` chains the earlier ones. */
+  /** Per state id: the rules it accepts (ascending), computed on first use (acceptsOf()). */
+  private accepts: Array<number[] | undefined> = [];
+  /**
+   * Kernel hash (hashKernel) -> the last state id interned with it; `sameHash` chains the earlier ones. States below
+   * `indexed` are in it: shipped states are added on the first lookup (index()), not at load.
+   */
   private ids = new Map<number, number>();
   /** Per state id: the previous id whose kernel has the same hash, or -1. */
   private sameHash: number[] = [];
+  private indexed = 0;
   /**
    * Transitions known without building them, valid in generation `knownGeneration` only: from * nClasses + class ->
    * target, from the states shipped in the tables (RuleSetTables.dfa, loaded as the first states).
@@ -344,16 +349,25 @@ export class CompiledRuleSet {
     this.cutsOk = [0x09, 0x0a, 0x20].every((u) => t.classMap[u] !== t.skipClass && t.isWord[t.classMap[u]!] !== 1);
     this.nRules = t.nRules;
     this.capacity = capacity;
-    if (t.dfa && t.dfa.lastWord.length <= capacity) this.preload(t.dfa);
+    if (t.dfa && t.dfa.lastWord.length <= capacity) this.preload(t.dfa, !isVerifiedTables(t));
     this.buildMs = performance.now() - t0;
   }
 
-  // Interns the shipped states in order (so they keep their ids) and keeps their transitions for step().
-  private preload(d: RuleSetDfa): void {
+  // Takes the shipped states in order (so they keep their ids) and keeps their transitions for step(). Tables from a
+  // table file whose digest matched were checked when written, so their states are indexed for lookup() only when a
+  // scan first builds a transition (a fresh process that meets only shipped transitions never hashes them); other
+  // tables are indexed now, which finds a state that repeats an earlier one.
+  private preload(d: RuleSetDfa, check: boolean): void {
     for (let s = 0; s < d.lastWord.length; s++) {
       const kernel = d.kernels.subarray(d.kernelStart[s]!, d.kernelStart[s + 1]!);
-      if (this.intern(kernel, kernel.length, d.lastWord[s] === 1) !== s) {
-        throw new PromptasmError("E_RULES", `rule tables: DFA state ${s} repeats an earlier state`);
+      if (check) {
+        if (this.intern(kernel, kernel.length, d.lastWord[s] === 1) !== s) {
+          throw new PromptasmError("E_RULES", `rule tables: DFA state ${s} repeats an earlier state`);
+        }
+      } else {
+        this.kernels.push(kernel);
+        this.lastWord.push(d.lastWord[s] === 1);
+        this.accepts.push(undefined);
       }
     }
     const known = new Map<number, number>();
@@ -415,6 +429,7 @@ export class CompiledRuleSet {
     this.accepts = [];
     this.ids = new Map();
     this.sameHash = [];
+    this.indexed = 0;
     this.closures = [[], []];
     this.generation++;
   }
@@ -445,7 +460,30 @@ export class CompiledRuleSet {
 
   /** Rule indices (ascending) that `state` accepts. */
   rulesOf(state: number): readonly number[] {
-    return this.accepts[state]!;
+    return this.acceptsOf(state);
+  }
+
+  // The rules `state` accepts, ascending (computed once per state).
+  private acceptsOf(state: number): number[] {
+    let rules = this.accepts[state];
+    if (rules === undefined) {
+      const kernel = this.kernels[state]!;
+      rules = [];
+      for (let k = 0; k < kernel.length; k++) if (this.acceptOf[kernel[k]!]! >= 0) rules.push(this.acceptOf[kernel[k]!]!);
+      this.accepts[state] = rules.sort((a, b) => a - b);
+    }
+    return rules;
+  }
+
+  // Adds the states not yet in `ids` (shipped states taken without hashing, preload()) to it.
+  private index(): void {
+    for (let id = this.indexed; id < this.kernels.length; id++) {
+      const kernel = this.kernels[id]!;
+      const h = hashKernel(kernel, kernel.length, this.lastWord[id]!);
+      this.sameHash[id] = this.ids.get(h) ?? -1;
+      this.ids.set(h, id);
+    }
+    this.indexed = this.kernels.length;
   }
 
   /**
@@ -459,7 +497,7 @@ export class CompiledRuleSet {
     if (this.generation === this.knownGeneration) {
       // A shipped transition: found, not built (it does not count in transitionsBuilt).
       const to = this.known!.get(state * this.nClasses + cls);
-      if (to !== undefined) return { to, accepts: this.accepts[to]!.length > 0, from: state };
+      if (to !== undefined) return { to, accepts: this.acceptsOf(to).length > 0, from: state };
     }
     this.transitionsBuilt++;
     const nextWord = cls === this.edgeClass ? false : this.t.isWord[cls] === 1;
@@ -499,11 +537,12 @@ export class CompiledRuleSet {
     }
     const to = this.intern(targets, len, nextWord);
     this.log?.push(from, cls, to);
-    return { to, accepts: this.accepts[to]!.length > 0, from };
+    return { to, accepts: this.acceptsOf(to).length > 0, from };
   }
 
   /** The id of the state with the first `n` entries of `kernel` and `w`, if this generation has it. */
   private lookup(kernel: Int32Array, n: number, w: boolean): number | undefined {
+    if (this.indexed < this.kernels.length) this.index();
     let id = this.ids.get(hashKernel(kernel, n, w));
     while (id !== undefined && id >= 0) {
       if (this.lastWord[id] === w && sameKernel(this.kernels[id]!, kernel, n)) return id;
@@ -514,6 +553,7 @@ export class CompiledRuleSet {
 
   /** lookup(), else a new state (the kernel's first `n` entries copied). */
   private intern(kernel: Int32Array, n: number, w: boolean): number {
+    if (this.indexed < this.kernels.length) this.index();
     const h = hashKernel(kernel, n, w);
     const first = this.ids.get(h);
     for (let id = first; id !== undefined && id >= 0; id = this.sameHash[id]!) {
@@ -525,9 +565,8 @@ export class CompiledRuleSet {
     this.sameHash.push(first ?? -1);
     this.kernels.push(own);
     this.lastWord.push(w);
-    const rules: number[] = [];
-    for (let k = 0; k < n; k++) if (this.acceptOf[own[k]!]! >= 0) rules.push(this.acceptOf[own[k]!]!);
-    this.accepts.push(rules.sort((a, b) => a - b));
+    this.accepts.push(undefined);
+    this.indexed = this.kernels.length;
     this.statesBuilt++;
     return id;
   }

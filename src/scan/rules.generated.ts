@@ -4520,6 +4520,15 @@ const JSON_TEXT = [
   ",\"보내\",\"전송\",\"업로드\",\"푸시\",\"공개\",\"보여\",\"출력\",\"밝혀\",\"삭제\",\"지워\",\"제거\"]}}",
 ].join("");
 
-/** The generated data: the rules in rule-set order, and the action words per language (BCP 47). */
-export const GENERATED_RULES: { rules: Rule[]; actionWords: Record<string, string[]> } = JSON.parse(JSON_TEXT);
-for (const r of GENERATED_RULES.rules) r.pattern = r.pattern.replace(/§(\d)/g, (_, k: string) => FRAGMENTS[Number(k)]!);
+/** SHA-256 of this file's data (the token, the pieces, the JSON): names this build of the rules in build/rules.bin. */
+export const GENERATED_RULES_DIGEST = "2bab212d9d17383d8734bece2c33e09cad04bf8db8c9bd9e763d6346e0068feb";
+
+/** The generated data: the rules in rule-set order (frozen), and the action words per language (BCP 47). */
+export const GENERATED_RULES: { rules: readonly Rule[]; actionWords: Record<string, string[]> } = JSON.parse(JSON_TEXT);
+for (const r of GENERATED_RULES.rules) {
+  const packed = r.pattern;
+  let pattern: string | undefined;
+  const expand = (): string => (pattern ??= packed.replace(/§(\d)/g, (_, k: string) => FRAGMENTS[Number(k)]!));
+  Object.freeze(Object.defineProperty(r, "pattern", { get: expand, enumerable: true }));
+}
+Object.freeze(GENERATED_RULES.rules);

@@ -1,8 +1,9 @@
 // The built-in threat rules as the package reads them: the generated data (rules.generated.ts, built from
 // rules-source.ts and rules-i18n.ts by scripts/gen-rules.ts), and the small helpers every part of the package uses.
-// Nothing here builds patterns, so importing the rules costs one JSON parse (docs/engine.md, "Start-up").
+// Nothing here builds patterns, so importing the rules costs one JSON parse; a rule's pattern is expanded from its
+// packed form the first time it is read (docs/engine.md, "Start-up").
 
-import { GENERATED_RULES } from "./rules.generated.js";
+import { GENERATED_RULES, GENERATED_RULES_DIGEST } from "./rules.generated.js";
 import { SCOPES, type Rule, type RuleScope } from "./rule-types.js";
 
 export { SCOPES, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rule-types.js";
@@ -26,6 +27,12 @@ export const QUOTING_POLICY = "quoted phrases with no action are warnings, with 
  * Their categories and patterns are documented in docs/rules.md; the source is rules-source.ts.
  */
 export const BUILTIN_RULES: readonly Rule[] = GENERATED_RULES.rules;
+
+/**
+ * SHA-256 (hex) of the generated rule data: changes with any rule's id, pattern, flag or text. Each rule object of
+ * BUILTIN_RULES is frozen, so this names their patterns (the Scanner finds build/rules.bin's groups by it).
+ */
+export const BUILTIN_RULES_DIGEST: string = GENERATED_RULES_DIGEST;
 
 /**
  * Per language (BCP 47 code), folded words for actions: run/execute, send, push, reveal/show, delete, upload. The

@@ -6,10 +6,10 @@ import { MAX_SCAN_BYTES, type Core, type InvisibleChar, type ScanLimit, type Tex
 import { PromptasmError } from "../errors.js";
 import { INVISIBLE_ASTRAL_SOURCE, INVISIBLE_BMP_CLASS } from "../util/invisible-set.js";
 import { firstInvalidUtf8, wellFormed } from "../util/utf8.js";
-import { CompiledRuleGroups, compileRules, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
+import { CompiledRuleGroups, compileRules, RULE_COMPILER_VERSION, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
 import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
 import { fenceRanges, grade } from "./grade.js";
-import { BUILTIN_RULES, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
+import { BUILTIN_RULES, BUILTIN_RULES_DIGEST, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
 
 /** One thing the scanner found. Offsets and columns count UTF-16 code units. */
 export interface Finding {
@@ -105,7 +105,7 @@ export class Scanner {
       if (typeof r.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(r.id)) throw new PromptasmError("E_RULES", `rule id ${JSON.stringify(r.id)} must be letters, digits, ".", "_" or "-"`);
       if (ids.has(r.id) || r.id === INVISIBLE_RULE_ID) throw new PromptasmError("E_RULES", `rule id ${JSON.stringify(r.id)} is used twice (or is reserved)`);
       if (!SCOPES.includes(r.scope)) throw new PromptasmError("E_RULES", `rule ${r.id}: scope must be one of ${SCOPES.join(", ")}, got ${JSON.stringify(r.scope)}`);
-      if (typeof r.pattern !== "string") throw new PromptasmError("E_RULES", `rule ${r.id}: pattern must be a string`);
+      if (!isBuiltinRule(r) && typeof r.pattern !== "string") throw new PromptasmError("E_RULES", `rule ${r.id}: pattern must be a string`);
       ids.add(r.id);
     }
     this.rules = rules;
@@ -143,10 +143,11 @@ export class Scanner {
   private group(key: string, rules: Rule[]): CompiledRuleSet {
     let set = this.groups.get(key);
     if (!set) {
-      const specs = rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
-      set = this.fromTables(specs);
+      set = this.fromBuiltinTables(rules);
+      const specs = () => rules.map((r) => ({ source: r.pattern, caseSensitive: r.caseSensitive === true }));
+      set ??= this.fromTables(specs());
       if (!set) try {
-        set = compileRules(specs);
+        set = compileRules(specs());
       } catch (e) {
         if (e instanceof PromptasmError) {
           const bad = rules.find((r) => e.message.includes(JSON.stringify(r.pattern)));
@@ -160,6 +161,20 @@ export class Scanner {
   }
   private readonly groups = new Map<string, CompiledRuleSet>();
   private readonly precompiled: PrecompiledRules | undefined;
+
+  // A group of built-in rules from the precompiled tables by its name (builtinGroupName()), without reading a pattern;
+  // undefined for any other group, or when the file is of another build of the rules.
+  private fromBuiltinTables(rules: readonly Rule[]): CompiledRuleSet | undefined {
+    const name = this.precompiled?.file.keyOfBuiltin ? builtinGroupName(rules) : undefined;
+    if (name === undefined) return undefined;
+    try {
+      const key = this.precompiled!.file.keyOfBuiltin!(name);
+      const tables = key === undefined ? undefined : this.precompiled!.file.get(key);
+      return tables && tables.nRules === rules.length ? ruleSetFromTables(tables) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   // The group's precompiled tables, when the file holds its key and they pass their checks; otherwise undefined (the
   // caller compiles): a damaged or stale file costs a fallback, never a failed scan.
@@ -555,8 +570,23 @@ let builtinSet: Set<Rule> | undefined;
  * not depend on grouping).
  */
 export function groupName(rule: Rule, scope: RuleScope): string {
+  return groupKey(rule, scope) + (isBuiltinRule(rule) ? "" : CUSTOM_GROUP_SUFFIX);
+}
+
+/** Whether `rule` is one of the BUILTIN_RULES objects (frozen, so its pattern is the generated one). */
+export function isBuiltinRule(rule: Rule): boolean {
   builtinSet ??= new Set(BUILTIN_RULES);
-  return groupKey(rule, scope) + (builtinSet.has(rule) ? "" : CUSTOM_GROUP_SUFFIX);
+  return builtinSet.has(rule);
+}
+
+/**
+ * A group of built-in rules named by content: the generated rules' digest (BUILTIN_RULES_DIGEST), the compiler
+ * version (RULE_COMPILER_VERSION) and the rule ids in order; build/rules.bin stores each built-in group under this
+ * name as well as under its key (scripts/gen-rule-tables.ts). Undefined when a rule is not a BUILTIN_RULES object.
+ */
+export function builtinGroupName(rules: readonly Rule[]): string | undefined {
+  if (rules.length === 0 || !rules.every(isBuiltinRule)) return undefined;
+  return `${BUILTIN_RULES_DIGEST}/${RULE_COMPILER_VERSION}/${rules.map((r) => r.id).join(",")}`;
 }
 
 /**
