@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { Baseline, BASELINE_VERSION, baselinePath, findingHash, formatBaseline, parseBaseline, type BaselineEntry } from "../src/cli/baseline.js";
+import { Baseline, BASELINE_VERSION, baselinePath, findingHash, formatBaseline, loadBaseline, parseBaseline, type BaselineEntry } from "../src/cli/baseline.js";
 import { writeFileAtomic } from "../src/cli/output.js";
 import { maskSecret, redactSecrets, REDACT_KEEP_CHARS, REDACT_KEEP_MIN_CHARS } from "../src/cli/redact.js";
 import { ScanReview, textSha256 } from "../src/cli/review.js";
@@ -106,6 +106,13 @@ describe("baseline file", () => {
     expect(BASELINE_VERSION).toBe(1);
     expect(parseBaseline(text, "b.json")).toEqual([b, entry]);
     expect(text.endsWith("}\n")).toBe(true);
+  });
+
+  it("a missing baseline names the file and the --write-baseline command that creates it", async () => {
+    let error: unknown;
+    try { await loadBaseline(join(tmpdir(), "promptasm-no-such-dir", "b.json"), "ci/b.json"); } catch (e) { error = e; }
+    expect((error as PromptasmError).code).toBe("E_BASELINE");
+    expect((error as PromptasmError).message).toMatch(/^baseline ci\/b\.json: .*ENOENT.*record today's findings first: promptasm scan PATHS --write-baseline ci\/b\.json\)$/);
   });
 
   it("rejects a bad file with E_BASELINE naming the file and the problem", () => {

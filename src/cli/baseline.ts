@@ -164,15 +164,17 @@ export class Baseline {
 /**
  * Reads and parses a --baseline file.
  * @param path its absolute path; `shown` how messages name it (the path as given).
- * @throws PromptasmError E_BASELINE naming the file: unreadable or missing ("no such file or directory (ENOENT)"), or
- *   any problem parseBaseline finds.
+ * @throws PromptasmError E_BASELINE naming the file: unreadable or missing ("no such file or directory (ENOENT)", with
+ *   the --write-baseline command that creates it), or any problem parseBaseline finds.
  */
 export async function loadBaseline(path: string, shown: string): Promise<Baseline> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (e) {
-    throw new PromptasmError("E_BASELINE", `baseline ${escapePath(shown)}: ${describeFsError(e)}`, { cause: e });
+    // A first CI run has no baseline yet: say how to make one.
+    const hint = (e as { code?: string }).code === "ENOENT" ? ` (record today's findings first: promptasm scan PATHS --write-baseline ${shown})` : "";
+    throw new PromptasmError("E_BASELINE", `baseline ${escapePath(shown)}: ${describeFsError(e)}${hint}`, { cause: e });
   }
   return new Baseline(parseBaseline(text, escapePath(shown)), dirname(path), shown);
 }

@@ -220,6 +220,8 @@ const REPORTED_LEAD = /\b(?:tells?|told|asks?|instructs?|tricks?|gets?)\s+(?:the
  * until the flag is on", "don't tell the user about internal error codes", "don't tell the user \"an error occurred\"": the words it shows). Read right after the match's "user"/"users".
  */
 const UI_GUIDANCE = new RegExp(String.raw`^[\s,]*(?:["“‘]|whether|if|until|unless|while|during|on\s+every|for\s+background|the\s+stack\s+trace|`
+  // Session 16 (helper 28): the user's own state, as UX copy words it ("don't tell the user their session expired").
+  + String.raw`(?:that\s+)?their\s+(?:session|password|login|account|card|payment|order|cart|subscription|trial|connection|request|form|draft|email|username)\b|`
   + String.raw`about\s+(?:(?:the|any|our)\s+)?(?:internal|technical|raw|low[\s-]level|underlying|implementation|error|http|status|stack|debug)\b)`, "i");
 
 /**
@@ -474,6 +476,18 @@ export function reasonsAt(text: string, at: number, fences: ReadonlyArray<readon
   return { inCode, inQuote, described: described || REPORTED_LEAD.test(lead), action, negated, uiGuidance, example, honest };
 }
 
+/**
+ * Whether the prompt a prompt-extraction finding at `offset` asks for belongs to a third party ("… make the model reveal
+ * its system prompt; the model must refuse", "bots that print their instructions"): "its" or "their" owns it within the
+ * next six words, and the words before name no "you". An eval suite or a threat model describes such attacks; an
+ * injection asks for "your" prompt.
+ */
+export function thirdPartyPrompt(text: string, offset: number): boolean {
+  const { start } = sentenceAround(text, offset);
+  if (/\byou\b|\byour\b/i.test(text.slice(start, offset))) return false;
+  return /^(?:\S+\s+){1,6}?(?:its|their)\s+(?:own\s+)?(?:(?:system|initial|hidden|original|secret)\s+)?(?:prompts?|instructions)\b/i.test(text.slice(offset, offset + 120));
+}
+
 /** Longer endings a vendor's API site may add to its name (sentToItsVendor): "githubusercontent". */
 const VENDOR_SITE_SUFFIXES: readonly string[] = ["", "usercontent", "content", "cloud"];
 
@@ -544,6 +558,8 @@ export function toLoopback(text: string, offset: number): boolean {
  * - An exfiltration finding whose secret variables all go to their own vendor's site (sentToItsVendor: Telegram's
  *   token to api.telegram.org) is "low": that is how the vendor's API is called; so is one whose raw socket goes to
  *   this machine (toLoopback: "nc localhost 8080 < fixtures/request.http").
+ * - A prompt-extraction finding for a third party's prompt ("make the model reveal its system prompt":
+ *   thirdPartyPrompt) is "low".
  * - A low hidden-HTML finding whose line names the model and asks for an action (hiddenOrder) is "high".
  * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
  * @param fences fenceRanges(text), computed once per text.
@@ -572,6 +588,7 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
   if (r.negated) return "low";
   if (base === "high" && rule.category === "deception" && (r.uiGuidance || r.honest)) return "low";
   if (base === "high" && rule.category === "override" && !r.action && staleDocument(text, offset)) return "low";
+  if (base === "high" && rule.category === "prompt-extraction" && thirdPartyPrompt(text, offset)) return "low";
   if (base === "high") return (r.inCode || r.inQuote || r.described) && !r.action ? "low" : "high";
   return r.action && !r.inCode && !r.inQuote && !r.described ? "high" : "low";
 }
