@@ -289,7 +289,7 @@ describe("scan in CI (the built CLI)", () => {
     expect(bad.stderr).toMatch(/^promptasm: baseline bad\.json: not valid JSON \(/);
     expect((await run(["scan", ".", "--baseline", "v2.json"], dir)).stderr).toBe("promptasm: baseline v2.json: version must be 1, got 2 (written by another promptasm version?)\n");
     const missing = await run(["scan", ".", "--baseline", "nope.json"], dir);
-    expect(missing).toMatchObject({ code: 2, stderr: "promptasm: baseline nope.json: no such file or directory (ENOENT)\n" });
+    expect(missing).toMatchObject({ code: 2, stderr: "promptasm: baseline nope.json: no such file or directory (ENOENT) (record today's findings first: promptasm scan PATHS --write-baseline nope.json)\n" });
   });
 
   it("allow entries of a --config file silence a reviewed file by hash; a discovered config's are ignored with a note", async () => {
