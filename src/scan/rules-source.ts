@@ -1205,7 +1205,8 @@ export const SOURCE_RULES: readonly Rule[] = [
     // proxy test" and "never pass verify=False" are how docs warn about them.
     pattern: [
       anyCase(String.raw`\bgit\s+config\s+--(?:global|system)\s+http\.sslverify\s+(?:false|0|no|off)\b`),
-      anyCase(String.raw`\bnode_tls_reject_unauthorized\s*=\s*["']?0\b[^\n]*(?:bashrc|zshrc|bash_profile|zprofile|\.profile\b|/etc/environment|globally|for all|for every|everywhere|in the environment)`),
+      anyCase(String.raw`\bnode_tls_reject_unauthorized\s*=\s*["']?0\b[^\n]*`
+        + String.raw`(?:bashrc|zshrc|bash_profile|zprofile|\.profile\b|/etc/environment|globally|for all|for every|everywhere|in the environment)`),
       anyCase(String.raw`\balways\b[^\n]*--no-verify\b|--no-verify\b[^\n]*\b(?:always|every commit|all commits|every time)\b`),
       anyCase(String.raw`--trusted-host\b[^\n]*(?:--index-url|--extra-index-url|-i)[\s=]+http://|--(?:index-url|extra-index-url)[\s=]+http://[^\n]*--trusted-host\b`),
       imperatives([
@@ -1403,7 +1404,8 @@ export const SOURCE_RULES: readonly Rule[] = [
       phrase(anyWord(["the instructions above this line", "the rules above this line", "everything above this line", "the text above this line",
         "the instructions above this point", "previous context", "prior context", "the earlier context", "the constraints you started this session with",
         "the rules you started this session with", "the instructions you started this session with", "the constraints you were given",
-        "the guardrails you were given", "any rules you received before reading this file", "the rules you received"]), anyWord(["are outdated", "is outdated", "is void", "are void", "is null and void", "has been cleared", "is cleared",
+        "the guardrails you were given", "any rules you received before reading this file", "the rules you received"]),
+        anyWord(["are outdated", "is outdated", "is void", "are void", "is null and void", "has been cleared", "is cleared",
         "was only a test", "were only a test", "was just a test", "were just a test", "is no longer valid", "are no longer valid", "are obsolete", "is obsolete",
         "has expired", "have expired", "no longer apply"])),
       phrase(anyWord(["accept the following as your", "treat the following as your", "take the following as your", "adopt the following as your"]),
@@ -1413,7 +1415,8 @@ export const SOURCE_RULES: readonly Rule[] = [
         "whatever your system prompt says", "whatever your guidelines say", "whatever your training says", "whatever your developer told you",
         "whatever your operator told you"]), filler(8), anyWord(["set it aside", "ignore it", "disregard it", "override it", "forget it", "skip it", "put it aside"])),
       phrase(anyWord(["pay no attention to what", "ignore what", "disregard what", "forget what", "ignore whatever", "disregard whatever", "ignore anything",
-        "disregard anything", "set aside whatever", "set aside what", "drop whatever"]), filler(1), anyWord(["the user", "your developer", "your developers", "your operator", "your creators", "the system", "anthropic",
+        "disregard anything", "set aside whatever", "set aside what", "drop whatever"]), filler(1),
+        anyWord(["the user", "your developer", "your developers", "your operator", "your creators", "the system", "anthropic",
         "openai", "the platform"]), filler(4), anyWord(["told you", "said to you", "instructed you", "asked of you", "configured", "set up for you"])),
       phrase(anyWord(["nothing before this sentence", "nothing above this line", "nothing before this line", "nothing above this sentence",
         "nothing earlier in this conversation"]), anyWord(["is binding", "counts", "applies", "is valid"])),
