@@ -4,6 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { bundleSizePlugin } from "./src/page/vite-plugins/bundle-size.js";
+import { rulesDataPlugin } from "./src/page/vite-plugins/rules-data.js";
 import { samplesPlugin } from "./src/page/vite-plugins/samples-plugin.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
@@ -14,7 +15,8 @@ export default defineConfig({
   publicDir: `${repo}public`,
   // Relative asset URLs, so the built page works from any folder of any static host.
   base: "./",
-  plugins: [samplesPlugin(repo), bundleSizePlugin()],
+  // rulesDataPlugin: the built-in rules load as a JSON asset beside the script (src/page/vite-plugins/rules-data.ts).
+  plugins: [rulesDataPlugin(), samplesPlugin(repo), bundleSizePlugin()],
   build: {
     outDir: `${repo}dist-page`,
     emptyOutDir: true,

@@ -347,6 +347,8 @@ describe("the page bundle measure", () => {
       chunk("samples.js", "d"),
       { fileName: "release.wasm", contents: new Uint8Array(50) },
       { fileName: "index.css", contents: "body{}" },
+      { fileName: "assets/rules-x.json", contents: "{\"rules\":[]}" },
+      { fileName: ".vite/manifest.json", contents: "{}" },
     ]);
     expect(s.main.files.map((f) => f.file)).toEqual(["index.js", "shared.js"]);
     expect(s.main.bytes).toBe(1010);
@@ -355,7 +357,11 @@ describe("the page bundle measure", () => {
     expect(s.tokenizer.files.map((f) => f.file)).toEqual(["lite.js"]);
     expect(s.lazy.files.map((f) => f.file)).toEqual(["samples.js"]);
     expect(s.wasm.bytes).toBe(50);
+    // Data assets: the rules' JSON, not Vite's manifest.
+    expect(s.data.files.map((f) => f.file)).toEqual(["assets/rules-x.json"]);
+    expect(s.data.bytes).toBe(12);
     expect(formatBundleSizes(s)).toContain("main JS, without the tokenizer (first load)");
+    expect(formatBundleSizes(s)).toContain("data (the built-in rules, preloaded)");
   });
 
   it("refuses a build whose entry imports the tokenizer statically, or that has no entry", () => {

@@ -36,7 +36,8 @@ describe("the generated rules", () => {
     const data = { rules: [{ id: "x", pattern: `a"b\\c\u0000\u001f\u2028\ud83d\ude00\ud800 \udc00${"é".repeat(400)}` }], actionWords: { xx: ["\u{1F600}"] } };
     const text = generatedRulesModule(data);
     for (const line of text.split("\n")) expect(line.length).toBeLessThanOrEqual(200);
-    const body = text.slice(text.indexOf("const JSON_TEXT = [") + "const JSON_TEXT = [".length, text.indexOf('].join("")'));
+    const open = "export const GENERATED_RULES_JSON = [";
+    const body = text.slice(text.indexOf(open) + open.length, text.indexOf('].join("")', text.indexOf(open)));
     const pieces = JSON.parse(`[${body.trim().replace(/,$/, "")}]`) as string[];
     expect(pieces.length).toBeGreaterThan(3);
     expect(JSON.parse(pieces.join(""))).toStrictEqual(data);
@@ -51,7 +52,9 @@ describe("the generated rules", () => {
     expect(text.length).toBeLessThan(JSON.stringify(data).length);
     const dir = mkdtempSync(join(tmpdir(), "promptasm-gen-"));
     try {
+      // The module imports its unpacker from beside it (rules-data.ts, and what that imports).
       writeFileSync(join(dir, "m.ts"), text);
+      writeFileSync(join(dir, "rules-data.ts"), readFileSync(new URL("../src/scan/rules-data.ts", import.meta.url), "utf8").replace('from "../errors.js"', `from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL("../src/errors.ts", import.meta.url))).href)}`));
       const mod = (await import(pathToFileURL(join(dir, "m.ts")).href)) as { GENERATED_RULES: unknown };
       expect(mod.GENERATED_RULES).toStrictEqual(data);
     } finally {
@@ -80,5 +83,20 @@ describe("loading the rules builds no pattern", () => {
       for (const target of Object.keys(importers)) if (new RegExp(`from "(\\./|\\.\\./scan/)${target.replace(".", "\\.")}"`).test(text)) importers[target]!.push(relative(SRC, f));
     }
     expect(importers).toEqual({ "rules-i18n.js": ["scan/rules-source.ts"], "rules-source.js": [] });
+  });
+});
+
+describe("unpackRules (rules-data.ts: the package's and the page's one unpacking of the generated data)", () => {
+  it("puts the shared pieces back on first read, freezes the rules, and names a missing piece or a missing rule list", async () => {
+    const { unpackRules } = await import("../src/scan/rules-data.js");
+    const data = unpackRules({ rules: [{ id: "r", pattern: "a§0b§1" }], actionWords: {} }, "§", ["X", "YY"]);
+    expect(data.rules[0]!.pattern).toBe("aXbYY");
+    expect(Object.isFrozen(data.rules) && Object.isFrozen(data.rules[0])).toBe(true);
+    const bad = unpackRules({ rules: [{ id: "r2", pattern: "a§7" }], actionWords: {} }, "§", ["X"]);
+    expect(() => bad.rules[0]!.pattern).toThrow(/rule r2 names pattern piece 7, which does not exist/);
+    expect(() => unpackRules({ actionWords: {} }, "§", [])).toThrow(/no rule list/);
+    expect(() => unpackRules(null, "§", [])).toThrow(/no rule list/);
+    // A token that is a RegExp metacharacter is taken literally.
+    expect(unpackRules({ rules: [{ id: "r3", pattern: "x.0y" }], actionWords: {} }, ".", ["Z"]).rules[0]!.pattern).toBe("xZy");
   });
 });

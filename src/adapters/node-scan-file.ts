@@ -1,8 +1,8 @@
 // Scans a file of any size with flat memory: the file is read in chunks and never held whole, and the findings are
 // those of pa.scan() on the whole decoded text with two differences, since the text around a match is not kept: a
 // finding's severity is its rule's base severity (no grading by context, src/scan/grade.ts), and encoded runs
-// (base64, HTML entities, percent-encoding, hex; src/scan/decoders.ts) are not decoded. Text hidden in tag characters
-// is. Node-only (node:fs); the core sees only strings. The CLI streams files over 8 MiB only.
+// (base64, HTML entities, percent-encoding, hex; src/scan/decoders.ts) are not decoded, nor is a text that names a
+// cipher read again as it (ROT13, backwards: decoders.ts cipherLayers()). Text hidden in tag characters is. Node-only (node:fs); the core sees only strings. The CLI streams files over 8 MiB only.
 //
 // Up to four passes over the file, each holding a chunk or two (default 4 MiB each) at a time:
 //   1. forward:  UTF-16 length, first invalid UTF-8 byte, NUL bytes, invisible characters (StreamPasses.invisible,

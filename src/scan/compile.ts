@@ -411,7 +411,10 @@ export class CompiledRuleSet {
   startState(): number {
     if (this.startGeneration === this.generation) return this.startId;
     const rootKernel = Int32Array.of(ROOT);
-    let id = this.lookup(rootKernel, 1, false);
+    // The shipped states start with the root (the warm-up's first state): found without indexing them all, which a
+    // first scan that needs no new transition never does.
+    const first = this.kernels[0];
+    let id = first !== undefined && this.lastWord[0] === false && sameKernel(first, rootKernel, 1) ? 0 : this.lookup(rootKernel, 1, false);
     if (id === undefined) {
       if (this.size >= this.capacity) this.reset();
       id = this.intern(rootKernel, 1, false);

@@ -25,7 +25,7 @@
 import { ENCODED_BASE64, ENCODED_ESCAPE, ENCODED_HEX } from "../core/wasm.js";
 
 /** Where a finding's text was hidden. */
-export type Encoding = "html-entities" | "percent-encoding" | "base64" | "hex" | "unicode-escapes" | "tag-characters";
+export type Encoding = "html-entities" | "percent-encoding" | "base64" | "hex" | "unicode-escapes" | "tag-characters" | "rot13" | "reversed";
 
 /** Shortest hex or base64 run the decoders look at: 16 code units (8 bytes of hex, 12 of base64). */
 export const MIN_RUN = 16;
@@ -610,6 +610,114 @@ function touchesDecoded(text: string, spans: readonly Run[]): boolean {
   return false;
 }
 
+// ---- ciphers a text asks the reader to undo ----
+
+/**
+ * A text that tells its reader it is in ROT13 ("rot13", "ROT-13", "rot 13"): the whole text is read rotated as well.
+ * A cipher with no key of its own cannot be found by its shape (every ASCII word is some ROT13 word), so only the
+ * mention turns the pass on.
+ */
+export const ROT13_MENTION = /\brot[ \t_-]?13\b/i;
+/** A text that tells its reader to read it backwards ("read this backwards", "reversed", "in reverse"). */
+export const REVERSED_MENTION = /\b(?:backwards?|reversed|in[ \t]+reverse|reverse[ \t]+(?:it|this|the[ \t]+(?:text|string|line)|order))\b/i;
+
+/** Whether `text` mentions ROT13 or reading backwards (cipherLayers() then has something to do). */
+export function mentionsCipher(text: string): boolean {
+  return ROT13_MENTION.test(text) || REVERSED_MENTION.test(text);
+}
+
+/** Half the widest match of ROT13_MENTION or REVERSED_MENTION ("reverse the string" is 18), rounded up with room. */
+const MENTION_REACH = 24;
+
+/**
+ * mentionsCipher() of the text UTF-8 `bytes` decode to, without decoding them (Scanner.scanBytes' clean path): every
+ * match holds a "3" (rot13), a "k" (backward) or a "v" (reverse), so only the bytes around those are read, and
+ * only where a cheap look at the letters before them fits. Both mentions are ASCII, so the bytes of any other
+ * character (never ASCII in UTF-8) read as a non-word character, as that character does in the text.
+ */
+export function mentionsCipherBytes(bytes: Uint8Array): boolean {
+  const lower = (i: number): number => (i >= 0 && i < bytes.length ? bytes[i]! | 0x20 : 0);
+  const near = (i: number): boolean => {
+    const from = Math.max(0, i - MENTION_REACH), to = Math.min(bytes.length, i + MENTION_REACH);
+    let w = "";
+    for (let j = from; j < to; j++) w += String.fromCharCode(bytes[j]! < 0x80 ? bytes[j]! : 0x80);
+    for (const re of [ROT13_MENTION, REVERSED_MENTION]) {
+      const g = new RegExp(re.source, "gi");
+      for (let m = g.exec(w); m !== null; m = g.exec(w)) {
+        // A match that touches a cut edge of the window might not be one in the text: the window around another
+        // candidate (or this one, when the cut is the text's edge) sees it whole.
+        if ((m.index > 0 || from === 0) && (m.index + m[0].length < w.length || to === bytes.length)) return true;
+      }
+    }
+    return false;
+  };
+  const each = (byte: number, fits: (i: number) => boolean): boolean => {
+    for (let i = bytes.indexOf(byte); i >= 0; i = bytes.indexOf(byte, i + 1)) if (fits(i) && near(i)) return true;
+    return false;
+  };
+  // "rot13": "3" after "1"; "backward": "k" after "bac"; "reverse"/"reversed": "v" after "re".
+  const rot = (i: number) => lower(i - 1) === 0x31;
+  const back = (i: number) => lower(i - 1) === 0x63 && lower(i - 2) === 0x61 && lower(i - 3) === 0x62;
+  const rev = (i: number) => lower(i - 1) === 0x65 && lower(i - 2) === 0x72;
+  return each(0x33, rot) || each(0x6b, back) || each(0x4b, back) || each(0x76, rev) || each(0x56, rev);
+}
+
+/** ROT13 of the ASCII letters of `text`; every other code unit is kept, so offsets are the same. */
+export function rot13(text: string): string {
+  return text.replace(/[a-zA-Z]/g, (c) => {
+    const base = c <= "Z" ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/**
+ * `text` read backwards, by code point (a surrogate pair stays a pair, a lone surrogate stays itself), with, per unit
+ * of the result, the offset of that code point in `text`.
+ */
+export function reversed(text: string): { text: string; origin: Int32Array } {
+  const points: Array<[string, number]> = [];
+  for (let i = 0; i < text.length; ) {
+    const c = text.codePointAt(i)!;
+    const n = c > 0xffff ? 2 : 1;
+    points.push([text.slice(i, i + n), i]);
+    i += n;
+  }
+  let out = "";
+  const origin = new Int32Array(text.length);
+  let k = 0;
+  for (let j = points.length - 1; j >= 0; j--) {
+    const [p, at] = points[j]!;
+    out += p;
+    for (let u = 0; u < p.length; u++) origin[k++] = at;
+  }
+  return { text: out, origin };
+}
+
+/**
+ * The whole text as its reader is told to read it: ROT13 when it mentions ROT13, backwards when it says to read it
+ * backwards (both when it says both), each a layer at depth 1 whose matches point at the same code point of `text`
+ * (for a reversed text, the code point the reversed match starts on, which is its last one in `text`). Texts over
+ * MAX_DECODED_BYTES code units are not read again.
+ */
+export function cipherLayers(text: string): Layer[] {
+  if (text.length > MAX_DECODED_BYTES) return [];
+  const out: Layer[] = [];
+  const whole = (t: string, encoding: Encoding, locate: (at: number) => number): Layer => ({
+    text: t,
+    depth: 1,
+    locate: (at) => ({ offset: locate(Math.min(at, t.length - 1)), encoding }),
+    around: (at) => ({ text: t, at }),
+    decodedSpans: () => [{ start: 0, end: t.length }],
+  });
+  if (text.length === 0) return out;
+  if (ROT13_MENTION.test(text)) out.push(whole(rot13(text), "rot13", (at) => at));
+  if (REVERSED_MENTION.test(text)) {
+    const r = reversed(text);
+    out.push(whole(r.text, "reversed", (at) => r.origin[at]!));
+  }
+  return out;
+}
+
 /** A rule match in a decoded text, located in the scanned text. */
 export interface HiddenMatch {
   /** Rule index in the compiled set. */
@@ -628,7 +736,8 @@ export type LayerScan = (text: string) => { raw: Int32Array; flags: number };
  * Scans the decodings of `text` (and, to MAX_DEPTH, the decodings inside them) with `scan`, keeping each match whose
  * rule and offset are not in `seen` (the matches reported already — the plain text's and those in tag characters — as
  * `${ruleIndex}@${offset}`; matches kept are added, so a span found through two decodings is reported once).
- * @param flags the text's encoded-text flags (the core's, from the plain scan); 0: nothing to decode, nothing done.
+ * The text as a cipher it names (cipherLayers(): ROT13, read backwards) is scanned too, whatever `flags` say.
+ * @param flags the text's encoded-text flags (the core's, from the plain scan); 0: no encoding to decode.
  * @param scanned decoded texts the caller scanned already (the text hidden in tag characters), with their
  *   encoded-text flags: their own decodings are scanned here, at depth 2, and located through them.
  * @returns the matches in decoded text, in the order found (the caller sorts).
@@ -660,6 +769,7 @@ export function scanHidden(text: string, flags: number, scan: LayerScan, seen: S
   };
   if (flags !== 0) for (const layer of decodeLayers(text, flags, 1, budget)) visit(layer, null);
   for (const { layer, flags: inner } of scanned) descend(layer, inner, placeIn(layer, null));
+  for (const layer of cipherLayers(text)) visit(layer, null);
   return out;
 }
 

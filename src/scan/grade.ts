@@ -241,10 +241,12 @@ const CODE_SPAN = /`[^`\n]*`/g;
  * text before the opening quote or backtick.
  */
 const EXAMPLE_FRAME = new RegExp(String.raw`(?:\b(?:example|sample|attack|injection|malicious|adversarial|jailbreak|test)\s+`
-  + String.raw`(?:payloads?|strings?|prompts?|inputs?|phrases?|examples?|cases?|texts?|fixtures?)\b[^.!?\n]{0,40}|`
+  + String.raw`(?:payloads?|strings?|prompts?|inputs?|phrases?|examples?|cases?|texts?|fixtures?)\b[^.!?\n]{0,80}|`
   + String.raw`\b(?:the|a|an|this|that)\s+(?:string|phrase|payload|input)\s*:?\s*|`
   + String.raw`\b(?:strings?|phrases?|inputs?|payloads?|prompts?|messages?)\s+(?:like|such\s+as)\s*:?\s*|`
   + String.raw`\b(?:may|might|could|can|would)\s+(?:say|contain|include|read|look\s+like)\s*:?\s*|`
+  // Session 17 (helper 32's round): "a web page with hidden text saying \"…\"".
+  + String.raw`\b(?:text|page|comment|message|file|document)\s+(?:saying|that\s+says|which\s+says|reading)\s*:?\s*|`
   + String.raw`\bdo\s+not\s+(?:execute|run|follow|obey)\b[^.!?\n]{0,20})[\x60"“'\s]*$`, "i");
 /**
  * A report made conditional on the agent's own check (hide-from-user's honesty guidance, helper 20's round): "unless
@@ -277,6 +279,25 @@ const NOISE = new RegExp(String.raw`\b(?:unrelated|irrelevant|unimportant|not\s+
   + String.raw`no\s+tienen\s+que\s+ver|sans\s+rapport|nicht\s+relevant|не\s+относящ|внутренние\s+идентификатор|无关|無関係|관련\s*없는`, "iu");
 /** Past-tense sending words: "never tell the user you sent the keys" hides a leak, it does not keep a secret. */
 const SENT_WORDS = /\b(?:sent|uploaded|posted|copied|shared|leaked|exfiltrated|forwarded|emailed|mailed|pushed|transferred)\b/i;
+
+/**
+ * Command categories whose command, in a code span of a sentence about what attackers do ("Attackers sometimes
+ * obfuscate payloads with `eval(atob(...))`"), is "low" (attackDescribed()): a security note names the technique.
+ */
+const ATTACK_NOTE_CATEGORIES: ReadonlySet<string> = new Set(["code-execution", "exfiltration", "command-and-control", "anti-forensics"]);
+/** The subject of a sentence about attackers, before the match on its line. */
+const ATTACKER_SUBJECT = /\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|bad\s+actors?|an\s+intruder|intruders)\b[^.!?]*$/i;
+
+/**
+ * Whether the match at `offset` is inside a code span (an odd number of backticks before it on its line, not in a
+ * fence) of a sentence whose subject is attackers or malware (helper 32's round).
+ */
+export function attackDescribed(text: string, offset: number, fences: ReadonlyArray<readonly [number, number]>): boolean {
+  if (fences.some(([a, b]) => offset >= a && offset < b)) return false;
+  const lead = text.slice(text.lastIndexOf("\n", offset - 1) + 1, offset);
+  if ((lead.match(/`/g) ?? []).length % 2 !== 1) return false;
+  return ATTACKER_SUBJECT.test(lead.slice(0, lead.lastIndexOf("`")));
+}
 
 /** Command rules that a negation or an example frame right before the command lowers to "low" (see grade()). */
 export const NEGATABLE_RULES: ReadonlySet<string> = new Set(["destructive-command"]);
@@ -561,6 +582,8 @@ export function toLoopback(text: string, offset: number): boolean {
  * - A prompt-extraction finding for a third party's prompt ("make the model reveal its system prompt":
  *   thirdPartyPrompt) is "low".
  * - A low hidden-HTML finding whose line names the model and asks for an action (hiddenOrder) is "high".
+ * - A command (code execution, exfiltration, C2, anti-forensics) in a code span of a sentence about attackers
+ *   ("Attackers sometimes obfuscate payloads with `eval(atob(...))`": attackDescribed) is "low".
  * - A finding in decoded text (`hidden`: base64, entities, …) is always "high": nothing benign hides an instruction.
  * @param fences fenceRanges(text), computed once per text.
  */
@@ -580,6 +603,7 @@ export function grade(text: string, rule: Rule, offset: number, fences: Readonly
     const warned = WARNING_WORDS.test(sentence.replace(REASSURANCE, " "));
     return COMMAND_NEGATED.test(lastClause(lead)) || EXAMPLE_LEAD.test(lead) || warned ? "low" : base;
   }
+  if (base === "high" && ATTACK_NOTE_CATEGORIES.has(rule.category) && attackDescribed(text, offset, fences)) return "low";
   if (rule.category === "hidden-html" && base === "low" && hiddenOrder(text, offset)) return "high";
   if (base === "high" && rule.id === "unsafe-agent-settings" && confinedSetting(text, offset)) return "low";
   if (base === "high" && rule.id === "read-secret-file" && localSecretUse(text, offset)) return "low";

@@ -140,6 +140,44 @@ const CANCELLED = anyWord(["are cancelled", "are canceled", "have been cancelled
 const SYSTEM_MESSAGE_I18N = ["系统消息", "системное сообщение", "رسالة النظام", "mensaje del sistema", "message système",
   "message du système", "systemnachricht", "mensagem do sistema", "messaggio di sistema", "sistem mesajı"].map((w) => foldWord(w).split(" ").join(String.raw`\s+`)).join("|");
 
+// Session 17 (helper 29's round): names of the model's own setup ("the guidance you received", "its original system
+// message"), and what puts it out of force. A neutral name ("earlier instructions") only with S17_NO_WEIGHT: "the
+// earlier instructions are outdated" is how a README points at its new section.
+const S17_MODEL_SETUP = ["any guidance you received", "the guidance you received", "all guidance you received", "whatever guidance you received",
+  "the constraints in your setup message", "the rules in your setup message", "your setup message", "your original system message",
+  "its original system message", "its system message", "its system prompt", "its original instructions", "its prior instructions",
+  "your prior configuration", "your previous configuration", "its prior configuration", "the safety rules you were given",
+  "the rules you were given before", "the instructions you were given before", "instructions marked as system level",
+  "the previous system prompt", "the original system prompt", "the prior system prompt", "your operators told you",
+  // Helper 31's round.
+  "the guidelines you were initialized with", "the rules you were initialized with", "the instructions you were initialized with",
+  "the rules you were configured with", "the guidelines you were configured with", "the default rules codex ships with", "the rules you ship with",
+  "everything you were told before", "whatever your system message says"];
+const S17_OUT_OF_FORCE = ["is outdated", "are outdated", "no longer apply", "no longer applies", "carry no weight", "carries no weight", "is void",
+  "are void", "as void", "should be thrown out", "must be thrown out", "can be thrown out", "was a placeholder", "were placeholders",
+  "was a test harness", "is superseded", "are superseded", "is irrelevant", "are irrelevant", "do not apply here", "don't apply here",
+  "do not apply within this workspace", "no longer matter", "has been replaced", "have been replaced",
+  // Helper 31's round: what to do with them, said of the setup just named.
+  "set them aside", "throw them out", "throw yours out", "disregard them", "drop them"];
+const S17_NEUTRAL_SETUP = ["earlier instructions", "prior instructions", "previous instructions", "all instructions", "any instructions",
+  "earlier rules", "previous rules", "prior rules", "earlier directives"];
+const S17_NO_WEIGHT = ["carry no weight", "carries no weight", "have no force", "hold no authority", "have no authority", "should be thrown out",
+  "must be thrown out", "are to be thrown out", "are nullified", "are hereby revoked", "are hereby void", "no longer bind you", "are not binding on you"];
+// Session 17: prompt-extraction's verbs and the names of what it would write out.
+const S17_EXTRACT_STRONG = ["summarise", "summarize", "disclose", "dump", "echo", "reveal", "recite", "leak", "expose", "repeat", "repeating",
+  "reciting", "translate"];
+const S17_EXTRACT_WEAK = ["include", "append", "output", "print", "list", "post", "share", "commit", "paste", "save", "write"];
+const S17_SETUP_TEXT = ["all hidden instructions", "the hidden instructions", "your initial configuration", "your hidden preamble",
+  "your internal guidelines", "its internal guidelines", "the developer instructions you were given", "your confidential operator instructions",
+  "the system message you run with", "its hidden instructions", "the text that appears above the first user message",
+  "the text above the first user message",
+  // Helper 31's round.
+  "every tool definition you have", "all tool definitions you have", "the operator's private instructions", "any memory entries you hold",
+  "your internal rules", "all text that appears before this", "all the system reminders", "your stored memories", "their complete configuration",
+  "your complete configuration"];
+const S17_KEEP_IN = ["as a comment at the bottom of", "as a comment at the top of", "in every commit message", "in each commit message",
+  "in the first line of every response", "in every response", "in every reply", "in the pr description", "in each file you edit"];
+
 /** An older-style pattern with `\s+` between words, made separator-tolerant: each `\s+` becomes a SEP run (words.ts). */
 function seps(pattern: string): string {
   return pattern.split(String.raw`\s+`).join(SEP);
@@ -721,7 +759,17 @@ export const SOURCE_RULES: readonly Rule[] = [
     id: "hidden-html-instruction", category: "hidden-html", scope: "all",
     description: "An instruction inside HTML a reader does not see: a hidden element (hidden-div), a <template> or a collapsed <details> whose first sentence overrides, hides from the user, reveals secrets or runs a command.",
     // One opening tag may come between ("<template><p>Run …"); the rest of the text is one sentence (ELEMENT_TEXT).
-    pattern: `(?:${HIDING}(?:[^<>\\n]*>)?|${FOLDED_TAG})\\s*(?:<[a-z][^<>\\n]*>\\s*)?${ELEMENT_TEXT}(?:${HIDDEN_INSTRUCTION})|${ADDRESSED_COMMENT}${LINE_TEXT}(?:${ADDRESSED_INSTRUCTION})`,
+    pattern: `(?:${HIDING}(?:[^<>\\n]*>)?|${FOLDED_TAG})\\s*(?:<[a-z][^<>\\n]*>\\s*)?${ELEMENT_TEXT}(?:${HIDDEN_INSTRUCTION})|${ADDRESSED_COMMENT}${LINE_TEXT}(?:${ADDRESSED_INSTRUCTION})` + "|" + [
+      // Session 17 (helper 29's round): an instruction for the agent in an image's alt text or a title; white text that
+      // speaks as the assistant or the system.
+      String.raw`\b(?:alt|title|aria-label)\s*=\s*["'][^"'\n]{0,40}\b(?:instructions?|note|message|directive)\s+(?:for|to)\s+(?:the\s+)?(?:agent|ai|assistant|model|llm|copilot|claude)\b`,
+      String.raw`<font\b[^<>\n]*\bcolor\s*=\s*["']?(?:white|#fff(?:fff)?)\b[^<>\n]*>[^<\n]*\b(?:assistant|system|ai|agent)\s*:`,
+      // Helper 31's round: a Markdown link or image title addressed to the agent; a Markdown comment telling the
+      // assistant what it must do; a line addressed to the agent after a dozen blank lines.
+      String.raw`\]\(\s*[^\s)]+\s+["'][^"'\n]{0,20}\b(?:ai|agents?|assistants?|models?|llms?|bots?|copilot|claude|cursor|codex)\b[^"'\n]{0,10}[:,]`,
+      String.raw`\[[^\]\n]{0,20}\]:\s*<>\s*\(\s*(?:the\s+)?(?:ai|assistant|agent|model|bot|copilot|claude|llm)s?\s+(?:must|should|shall|will|needs\s+to|has\s+to)\b`,
+      String.raw`(?:\n[ \t]*){12,}[^\n]{0,40}\b(?:ai|assistants?|agents?|models?|llms?|bots?)\b[^\n]{0,20}:`,
+    ].join("|"),
   },
   {
     id: "translate-execute", category: "override", scope: "all",
@@ -749,9 +797,13 @@ export const SOURCE_RULES: readonly Rule[] = [
       String.raw`\bfrombase64string\b[^\n]*\b(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\b[^\n]*\bfrombase64string\b`,
       String.raw`\b(?:exec|eval)\s*\(\s*(?:base64\.|__import__\(\s*["']base64["']\s*\)\.)?(?:b64decode|a85decode|b32decode|decodebytes)\b|\beval\s*\(\s*(?:atob\s*\(|buffer\.from\s*\()`,
       // Code fetched and run in one call (exec(urlopen(…).read())).
-      String.raw`\b(?:exec|eval)\s*\(\s*(?:[\w.]+\.)?urlopen\(`,
       // Session 9: a script spelled as character codes ("eval(String.fromCharCode(114,101,…))").
       String.raw`\beval\s*\(\s*String\.fromCharCode\s*\(`,
+      // Session 17 (helper 29's round): a string run "hex-decoded"; a script fetched inside exec() or eval() by a longer
+      // path (__import__('urllib.request').request.urlopen).
+      phrase(anyWord(["execute", "run", "eval", "evaluate"]), anyWord(["the hex decoded", "the base64 decoded", "the rot13 decoded", "the decoded",
+        "the reversed"]), anyWord(["string", "command", "payload", "script"])),
+      String.raw`\b(?:exec|eval)\s*\([^\n]{0,100}\b(?:urlopen|urlretrieve|requests\.get|httpx\.get)\s*\(`,
     ].join("|"),
   },
   {
@@ -817,6 +869,24 @@ export const SOURCE_RULES: readonly Rule[] = [
       String.raw`\b(?:upload|copy|sync|send|cp)\b[^\n]*~/\.(?:config/gcloud|aws|ssh|azure|kube|gnupg)\b[^\n]*\b(?:to|into)\s+[\x60"']?(?:gs|s3|az)://`,
       String.raw`\badd\s+[\x60"']?https?://\S+[\x60"']?\s+as\s+(?:a\s+|another\s+)?remote\b[^\n]*\bpush\b`,
       String.raw`\bgit\s+remote\s+add\s+\S+\s+\S+[^\n]*\bpush\s+(?:all|every)\s+branch`,
+      // Session 17 (helper 29's round): a private key or git credentials copied out with scp; a secret variable's value
+      // sent to an address; a secret added to a URL's query; a DNS name built from a value and looked up; a secrets
+      // file copied into an issue or a gist.
+      // Only "scp <secret> to …": "scp -i ~/.ssh/id_rsa build.tgz host:" uses the key, it does not send it.
+      String.raw`\bscp\s+(?:-\w+\s+)*[\x60"']?[^\s\x60"']*(?:\bid_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.git-credentials|\.aws/credentials|~/\.ssh/?)[\x60"']?\s+(?:to|over\s+to|into)\b`,
+      String.raw`\b(?:send|post|upload|forward|transmit|email|share)\s+(?:the\s+)?values?\s+of\s+[\x60$]?\w*(?:token|key|secret|password)\b[^\n]*(?:${EXFIL_DEST})`,
+      String.raw`\b(?:api\s+keys?|tokens?|secrets?|passwords?|credentials?)\b[^\n]{0,60}\b(?:append|add|attach|put|include)\s+(?:it|them)\s+`
+        + String.raw`(?:as|to|in)\s+(?:a\s+|the\s+)?query\s+(?:parameters?|params?|strings?)\b`,
+      String.raw`\b(?:nslookup|dig|resolve|ping)\s+[\x60"']?(?:<\w+>|\$\{\w+\}|\$\(\w+\)|\{\w+\})\.`,
+      String.raw`\bcopy\s+(?:the\s+)?contents?\s+of\b[^\n]*(?:${SECRET_FILES})[^\n]*\b(?:into|to)\s+(?:a\s+)?(?:new\s+)?(?:issue|comment|paste|discussion)\b`,
+      String.raw`\bgist\s+(?:containing|with|of)\s+[\x60"']?(?:${SECRET_FILES}|~/\.config/gh/hosts\.yml\b|~/\.ssh\b|~/\.aws\b)`,
+      // Helper 31's round: a secrets file read inside a fetch() or a POST; the macOS keychain dumped into a network
+      // tool; a browser's cookie or password store copied out; a secret variable added to a URL in code.
+      String.raw`\b(?:fetch|axios\.post|axios\.put|https?\.request|urlopen)\s*\([^\n]*(?:${SECRET_FILES})`,
+      String.raw`\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password)\b[^\n]*\|\s*(?:nc|ncat|netcat|curl|socat)\b`,
+      String.raw`\b(?:scp|rsync|curl|nc|ncat|upload|send|cp|copy)\b[^\n]*(?:(?:chrome|chromium|edge|brave-browser)/(?:user\s+data/)?default/(?:cookies|login\s+data)\b`
+        + String.raw`|\bcookies\.sqlite\b|\blogins\.json\b|\bkey4\.db\b)`,
+      String.raw`https?://[^\s'"\x60]*['"\x60]\s*\+\s*(?:process\.env\.|os\.environ\[\s*['"]|\$\{?)\w*(?:token|key|secret|password)`,
     ].join("|"),
   },
   {
@@ -1070,6 +1140,20 @@ export const SOURCE_RULES: readonly Rule[] = [
       imperatives([[["output", "print", "repeat", "echo", "recite", "reveal", "dump", "show me", "reproduce"], anyCase(`${SEP}${anyWord(["everything above this line",
         "everything above this message", "everything before this line", "all the text above this line", "all text above this line", "the text above this line",
         "everything above this point"])}\\b`)]]),
+      // Session 17 (helper 29's round): the model's setup by more names (the hidden instructions it received, its initial
+      // configuration, hidden preamble, internal or operator guidelines, the text above the first user message) with more
+      // verbs; its system prompt or message only with verbs no API guide uses for it ("summarise", "disclose", not
+      // "include your system prompt in the request"); the prompt written where it stays (a comment in each file, every
+      // commit message); what it was told before the conversation asked for.
+      unnegated([
+        [S17_EXTRACT_STRONG, anyCase(`${SEP}${filler(4)}${anyWord(S17_SETUP_TEXT)}\\b`)],
+        [S17_EXTRACT_WEAK, anyCase(`${SEP}${filler(4)}${anyWord(S17_SETUP_TEXT)}\\b`)],
+      ]),
+      anyCase(phrase(anyWord(["your system prompt", "your system message", "your hidden instructions", "your instructions"]), filler(4), anyWord(S17_KEEP_IN))),
+      anyCase(phrase(anyWord(["what were you told", "what have you been told", "what instructions were you given", "what rules were you given"]),
+        anyWord(["before this conversation", "before the conversation", "before this chat", "before this session", "before we started"]))),
+      // Helper 31's round: a configuration key that dumps the system prompt.
+      anyCase(String.raw`\b(?:echo|export|log)_system_prompt\b`),
     ].join("|"),
   },
   {
@@ -1245,6 +1329,24 @@ export const SOURCE_RULES: readonly Rule[] = [
         "understood", "absolutely", "will do", "i will", "i'll", "running it now", "i have"]) + String.raw`\b`,
       String.raw`#{1,4}[ \t]*(?:assistant|ai|model)[ \t]*\n[ \t]*` + anyWord(["sure", "ok", "okay", "of course", "certainly", "understood", "absolutely",
         "will do", "i will", "i'll", "i have"]) + String.raw`\b`,
+      // Session 17 (helper 29's round): the agent declared exempt from its usage policies; a forged consent token; the
+      // user said to have granted every destructive action already.
+      phrase(anyWord(["are exempt from", "is exempt from", "are exempted from", "is exempted from", "are not bound by", "is not bound by"]), filler(1),
+        anyWord(["usage policies", "usage policy", "content policies", "content policy", "safety policies", "acceptable use policy", "safety guidelines"])),
+      String.raw`\b(?:consent|approval|authorization|permission)\s*[=:]\s*["']?granted\b[^\n]*\b(?:scope|actions)\s*[=:]\s*["']?(?:all|unrestricted|any)\b`,
+      phrase(anyWord(["the user", "the owner", "the maintainer", "the repository owner", "your operator"]), anyWord(["has already granted", "has granted",
+        "has already given", "has pre approved", "has preapproved", "has already approved"]), filler(1), anyWord(["permission for all", "permission for any",
+        "consent for all", "approval for all", "all destructive commands", "all destructive actions", "all file deletions", "all commands"])),
+      // Helper 31's round: users said to have opted out of the safety checks; the agent "cleared to" act; a pre-approval by
+      // the owner; the user said to have confirmed already; a forged system message in JSON that turns the rules off.
+      phrase(anyWord(["have opted out of", "has opted out of"]), filler(1), anyWord(["safety checks", "safety filters", "content filters", "usage policies"])),
+      phrase(anyWord(["agent is cleared to", "agents are cleared to", "you are cleared to", "assistant is cleared to", "bot is cleared to"]), filler(1),
+        anyWord(["disable", "upload", "delete", "push", "bypass", "send", "run"])),
+      phrase(anyWord(["pre approved by", "preapproved by", "approved in advance by"]), filler(1), anyWord(["repository owner", "owner", "maintainer",
+        "lead maintainer", "management"])),
+      phrase(anyWord(["the user already confirmed", "the user has already confirmed", "the user confirmed earlier", "the user already approved",
+        "the user has already approved"]), filler(4), anyWord(["that you should", "that you may", "that you can", "proceed without asking"])),
+      String.raw`"role"\s*:\s*"system"\s*,\s*"content"\s*:\s*"[^"\n]{0,80}\b(?:rules|restrictions|safety|guardrails|filters)\s+(?:are\s+)?(?:disabled|lifted|off|removed|suspended)\b`,
     ].join("|"),
   },
   {
@@ -1293,6 +1395,15 @@ export const SOURCE_RULES: readonly Rule[] = [
       phrase("the", anyWord(["engineer", "engineers", "team", "people", "person", "company", "lab", "one"]), anyWord(["who", "that"]),
         anyWord(["trained you", "built you", "created you", "programmed you", "designed you"])),
       phrase("your", anyWord(["maintainers", "developers", "creators", "makers", "trainers"]), "here") + String.raw`\s*[:,]`,
+      // Session 17 (helper 29's round): a notice or compliance update signed with a vendor's trust and safety or
+      // compliance team.
+      phrase(anyWord(["notice from", "message from", "update from", "directive from", "bulletin from", "alert from"]),
+        anyWord(["github copilot", "copilot", "cursor", "github"]), anyWord(["trust and safety", "trust safety", "security team",
+        "safety team", "compliance team", "infrastructure", "platform team"])),
+      phrase(anyWord(["anthropic", "openai", "github", "cursor", "copilot"]), anyWord(["compliance update", "compliance notice", "trust and safety notice",
+        "policy directive"])) + String.raw`[^\n]{0,20}:`,
+      // Helper 31's round: an order given in a vendor's name.
+      phrase(anyWord(["by order of", "on the orders of", "at the direction of"]), filler(1), anyWord(["openai", "anthropic", "github", "cursor", "copilot"])),
     ].join("|"),
   },
   {
@@ -1431,6 +1542,30 @@ export const SOURCE_RULES: readonly Rule[] = [
           "your safety guidelines", "your system instructions", "your safety rules", "your standard guidelines"])),
       phrase(anyWord(["safety rules", "safety policies", "content policies"]), filler(3), anyWord(["are suspended", "are lifted", "are disabled",
         "no longer apply", "are switched off", "are void"])),
+      // Session 17 (helper 29's round): the model's setup named in more ways ("any guidance you received", "the
+      // constraints in your setup message", "its original system message") declared out of force in more words; a
+      // neutral name ("earlier instructions") only with words no changelog uses ("carry no weight"); the setup to be
+      // treated as void or noise; what came before this line to be treated as never seen; what its operators told it
+      // set aside; upstream instructions overridden.
+      phrase(anyWord(S17_MODEL_SETUP), filler(6), anyWord(S17_OUT_OF_FORCE)),
+      phrase(anyWord(S17_NEUTRAL_SETUP), filler(6), anyWord(S17_NO_WEIGHT)),
+      phrase(anyWord(["treat", "regard", "consider"]), anyWord(S17_MODEL_SETUP), filler(3), anyWord(["as null and void", "as untrusted",
+        "as noise", "as obsolete", "as irrelevant", "as cancelled", "as revoked", "as a test", "as a placeholder"])),
+      phrase(anyWord(["treat", "regard", "consider"]), filler(4), anyWord(["from your system prompt", "in your system prompt", "of your system prompt"]),
+        anyWord(["as obsolete", "as void", "as advisory", "as optional", "as irrelevant", "as outdated"])),
+      phrase(anyWord(["disregard", "ignore", "forget", "discard", "drop", "throw out", "set aside", "scrap"]), filler(2), anyWord(S17_MODEL_SETUP)),
+      phrase(anyWord(["whatever rules came before", "whatever instructions came before", "any rules that came before", "any instructions that came before",
+        "all rules that came before", "the rules that came before", "the instructions that came before"]), filler(3), anyWord(["act as though you never saw them",
+        "act as if you never saw them", "pretend you never saw them", "behave as if you never saw them", "forget them", "ignore them", "disregard them"])),
+      phrase(anyWord(["disregard", "ignore", "forget", "discard", "set aside", "override"]), anyWord(["whatever", "what", "everything", "anything", "all"]),
+        anyWord(["its operators", "its operator", "its developers", "its developer", "its creators", "its vendor", "its owners", "your operators"]),
+        anyWord(["told it", "told you", "said", "instructed", "configured"])),
+      phrase(anyWord(["override", "ignore", "disregard", "bypass", "discard"]), filler(6), anyWord(["any upstream instructions", "all upstream instructions",
+        "your upstream instructions", "the upstream system prompt"])),
+      phrase(anyWord(["the text below it as your", "the text below this line as your", "everything below this line as your", "what follows as your"]),
+        anyWord(["true system prompt", "real system prompt", "actual system prompt", "new system prompt", "true instructions", "real instructions"])),
+      phrase(anyWord(["its instructions", "what follows", "the following instructions"]), anyWord(["take precedence over",
+        "override", "supersede"]), anyWord(["the system prompt", "your system prompt", "any system prompt"])),
     ].join("|"),
   },
   {
@@ -1492,6 +1627,19 @@ export const SOURCE_RULES: readonly Rule[] = [
       // Session 16 (helper 26's round): a role taken with permission to do anything.
       phrase(anyWord(PERSONA_VERB_NEW), filler(8), anyWord(["with permission to do anything", "with permission to do whatever", "allowed to do anything",
         "free to do anything", "permitted to do anything"])),
+      // Session 17 (helper 29's round): a mode in which the filters or guardrails are off; a persona or an AI with no
+      // rules, its safety checks removed, or full permission over the host.
+      phrase(anyWord(["developer mode", "maintenance mode", "god mode", "admin mode", "unlocked mode", "root mode", "dan mode", "maintainer mode", "sudo mode",
+        "raw mode", "unrestricted mode", "harness mode"]), filler(8),
+        anyWord(["without content filters", "without filters", "guardrails are turned off", "guardrails are disabled", "guardrails are off",
+          "safety checks removed", "safety checks are removed", "safety checks are disabled", "content filters are off", "filters are disabled",
+          "restrictions lifted", "no safety layer", "no moderation", "safety filters are mocked out"])),
+      phrase(anyWord(["the persona of", "the identity of", "a persona"]), filler(6), anyWord(["that has full permission to", "with full permission to",
+        "with unrestricted access to", "that has unrestricted access to", "with no rules", "with no restrictions", "with no guardrails", "with safety checks removed"])),
+      phrase(anyWord(["an ai", "an assistant", "a version of yourself", "a variant", "a model"]), filler(3), anyWord(["with no rules", "that has no rules",
+        "with no guardrails", "with confirmations and safety checks removed", "with safety checks removed", "with no safety checks", "without any rules"])),
+      // Helper 31's round: guardrails or an ethics layer set to none or bypass in a persona's configuration.
+      String.raw`\bguardrails\s*:\s*["']?(?:none|off|false|disabled)\b|\b(?:ethics|safety|moderation)_?(?:layer|filters?|checks)\s*:\s*["']?(?:bypass|off|none|disabled|false)\b`,
     ].join("|"),
   },
   {
@@ -1575,6 +1723,41 @@ export const SOURCE_RULES: readonly Rule[] = [
         filler(4), anyWord(["from your final answer", "from your answer", "from your reply", "from your summary", "from the commit message", "from your response"])),
       phrase(anyWord(["do not surface", "don't surface", "never surface"]), anyWord(["this action", "these actions", "this change", "these changes",
         "what you did", "this command"]), anyWord(["in your response", "in your reply", "in the response", "in your summary", "to the user"])),
+      // Session 17 (helper 29's round): what the agent ran kept out of its summary by pronoun ("never include them in
+      // your summary"), applied without being listed, kept from reviewers, the user kept unaware, a lie told when asked
+      // ("say it was an automatic formatter", "reply that no external calls were performed"), warnings about this file
+      // suppressed, the output of a script sent to /dev/null so nothing shows in the chat.
+      phrase(anyWord(["never include", "do not include", "don't include", "never list", "do not list", "don't list", "never mention"]),
+        anyWord(["them", "it", "these commands", "these steps", "this step", "the commands"]), anyWord(["in your summary", "in the summary",
+        "in the diff summary", "in your report", "in the changelog"])),
+      phrase(anyWord(["without listing", "without mentioning", "without including", "without reporting", "without showing"]), anyWord(["it", "them", "this",
+        "the patch", "the change", "the changes"]), anyWord(["in the diff summary", "in your summary", "in the summary", "to the user", "in the changelog",
+        "in your reply"])),
+      phrase(anyWord(["so reviewers", "so the reviewers", "so that reviewers", "so code reviewers", "so the maintainers", "so auditors", "so the auditors"]),
+        anyWord(["don't notice", "do not notice", "won't notice", "will not notice", "can't see", "cannot see", "won't see", "don't see", "can't spot", "won't spot"])),
+      phrase(anyWord(["the user stays unaware", "the user remains unaware", "the user is kept unaware", "the user never learns", "keep the user unaware",
+        "keep the user in the dark", "the user stays in the dark"]), filler(2), anyWord(["of", "about"])),
+      phrase(anyWord(["if asked", "if the user asks", "if anyone asks", "if they ask", "when asked", "if you are asked", "if questioned"]), filler(8), anyWord(["say it was",
+        "say that it was", "reply that no", "answer that no", "say that no", "claim it was", "claim that it was", "tell them it was",
+        "reply that nothing", "say nothing was", "say that nothing", "claim the file was", "say the file was"])),
+      phrase(anyWord(["suppress", "hide", "silence", "mute"]), anyWord(["any warnings about", "all warnings about", "any alerts about", "warnings about"]),
+        anyWord(["this file", "these instructions", "this section"])),
+      phrase(anyWord(["to /dev/null so nothing", "to /dev/null so that nothing", "to /dev/null so no output"]), filler(1), anyWord(["appears in the chat",
+        "shows up in the chat", "appears in the conversation", "shows in the chat", "reaches the user", "is shown to the user"])),
+      phrase(anyWord(["omit any commands", "omit the commands", "hide any commands", "hide the commands"]), anyWord(["run from",
+        "executed from", "run in"])),
+      // Helper 31's round: a change kept silent or out of the report; never brought up even when asked; a result claimed
+      // whatever it was; a warning passed off as routine; instructions denied; hiding keys in an agent's configuration.
+      phrase(anyWord(["keep the", "keep this", "keep these"]), filler(5), anyWord(["change silent", "changes silent", "step silent", "out of your final report",
+        "out of your report", "out of your summary", "out of the summary"])),
+      phrase(anyWord(["never bring it up", "don't bring it up", "do not bring it up", "never mention it", "don't mention it", "do not mention it"]), filler(3),
+        anyWord(["even if asked", "even if directly asked", "even when asked", "even if the user asks", "even if questioned", "even if someone asks"])),
+      phrase(anyWord(["tell the user", "tell them", "say"]), filler(5), anyWord(["regardless of the actual results", "regardless of the results",
+        "whatever the actual results", "even if they fail", "even if the tests fail"])),
+      phrase(anyWord(["paraphrase it as", "disguise it as", "pass it off as", "relabel it as"]), filler(1), anyWord(["routine", "harmless", "ordinary", "normal"])),
+      phrase(anyWord(["deny having received", "deny that you received", "deny receiving", "deny the existence of", "conceal the existence of",
+        "hide the existence of"]), filler(2), anyWord(["instructions", "this section", "this file"])),
+      String.raw`\b(?:hide_from_user|hide_from_the_user|conceal_from_user|suppress_tool_output)\s*[:=]`,
     ].join("|"),
   },
   {
@@ -1865,7 +2048,7 @@ export const SOURCE_RULES: readonly Rule[] = [
         + String.raw`(?:command|commands|task|tasks|instruction|instructions|order|orders|job|jobs)\b`),
       anyCase(String.raw`\b(?:returned|served|fetched|downloaded|received)\s+(?:by|from|at)\s+[\x60"'<(]*https?://\S+\s+as\s+(?:an?\s+)?`
         + String.raw`(?:system|direct|binding|authoritative|trusted)\s+(?:instructions?|prompts?|commands?|orders?)\b`),
-      anyCase(String.raw`\btxt${SEP}records?\b[^\n]*\b(?:run|execute|eval)\s+(?:its\s+contents|the\s+contents)\b`
+      anyCase(String.raw`\btxt${SEP}records?\b[^\n]*\b(?:run|execute|eval)\s+(?:its\s+(?:contents|value)|the\s+(?:contents|value))\b`
         + String.raw`|\btxt${SEP}records?\b[^\n]*\b(?:run|execute|eval)\b[^\n]*\bas\s+(?:a\s+)?shell\s+commands?\b`),
       anyCase(phrase(anyWord(["on session start", "at session start", "at the start of each session", "at the start of every session", "on startup", "at startup",
         "before each task", "before every task", "at the beginning of each session", "on every run", "each time you start"]))
@@ -1885,6 +2068,22 @@ export const SOURCE_RULES: readonly Rule[] = [
       anyCase(String.raw`\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b`),
       anyCase(String.raw`\b(?:add|insert|append|put)\b[^\n]*\b(?:curl|wget|iwr|irm)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|iex)\b[^\n]*`
         + String.raw`\b(?:to|into|in)\s+(?:the\s+)?(?:prebuild|postinstall|preinstall|prepare|setup|install|build|bootstrap)\s+(?:script|section|step|hook|stage|target)\b`),
+      // Session 17 (helper 29's round): a PowerShell window hidden or an encoded command, a script downloaded over plain
+      // http and run by DownloadString; a paste site's text followed or run; a fetched value run verbatim.
+      anyCase(String.raw`\bpowershell(?:\.exe)?\b[^\n]*\s-(?:w|win|windowstyle)\s+hidden\b|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+[a-z0-9+/=]{16,}`
+        + String.raw`|\bdownload(?:string|file)\s*\(\s*['"]http://`),
+      anyCase(String.raw`\b(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin|rentry\.co|pastes\.io|dpaste\.com|controlc\.com)/[^\n]{0,100}\b(?:follow|obey|execute|carry\s+out|run)\b`),
+      anyCase(phrase(anyWord(["execute it verbatim", "run it verbatim", "execute its value",
+        "execute the returned command", "run the returned command", "execute whatever the server returns", "run whatever the server returns"]))),
+      // Helper 31's round: a Python reverse shell (a socket duplicated onto the shell's descriptors, pty.spawn of a shell;
+      // raw-socket-exfil has /dev/tcp, nc -e and socat exec:); whatever command an address returns run; the instructions
+      // a registration returns followed; code blocks in issue comments run.
+      anyCase(String.raw`\bos\.dup2\s*\(\s*\w+\.fileno\s*\(\s*\)|\bpty\.spawn\s*\(\s*["']/bin/(?:ba|z|da)?sh\b`),
+      anyCase(String.raw`\b(?:execute|run)\s+(?:whatever|any|every|each)\s+(?:shell\s+)?(?:commands?|code|scripts?)\s+(?:is|are|gets|get)\s+returned\b`),
+      anyCase(phrase(anyWord(["follow the returned instructions", "execute the returned instructions", "run the returned commands",
+        "follow the instructions it returns", "follow the instructions in the response"]))),
+      anyCase(phrase(anyWord(["execute any code blocks", "run any code blocks", "execute the code blocks", "run the code blocks"]),
+        anyWord(["they contain", "it contains", "the comments contain", "those comments contain"]))),
     ].join("|"),
   },
   {
@@ -1938,6 +2137,34 @@ export const SOURCE_RULES: readonly Rule[] = [
       anyCase(String.raw`\b(?:remove|delete|strip|erase|scrub)\s+(?:all\s+|any\s+|the\s+)?(?:entries|lines|records|mentions)\b[^\n]*\bfrom\s+[\x60"']?/var/log/`),
       imperatives([[["clear", "delete", "wipe", "erase", "remove", "purge"], anyCase(`${SEP}(?:${anyWord(["the", "all"])}${SEP})?${anyWord(["agent logs",
         "agent's logs", "agent history"])}\\b`)]]),
+      // Session 17 (helper 29's round): audit logging stopped (CloudTrail, auditd, Windows event logs), the agent's own
+      // transcripts or tool-call history cleared, logs shredded, the reflog of HEAD edited, file times copied from
+      // another file onto changed ones, a commit's author set to a bot so the change looks automated, history rewritten
+      // and pushed to remove all traces.
+      anyCase(String.raw`\baws\s+cloudtrail\s+(?:stop-logging|delete-trail)\b`),
+      anyCase(phrase(anyWord(["clear", "delete", "wipe", "erase", "purge", "remove"]), anyWord(["the agent's", "your", "its", "the assistant's", "all of your"]),
+        anyWord(["conversation log", "conversation history", "tool call history", "tool call log", "tool call logs", "chat transcript",
+          "chat transcripts", "session transcript", "session transcripts", "transcripts"]))),
+      anyCase(String.raw`\b(?:delete|remove|wipe|erase|clear|purge)\b[^\n]{0,60}\s[\x60"']?~/\.(?:claude|codex|cursor|aider|gemini|continue)/?[\x60"']?[\s,;.)]`
+        + String.raw`[^\n]{0,80}\bso\s+(?:that\s+)?no\s+(?:transcripts?|logs?|traces?|records?|history)\s+(?:remains?|is\s+left|are\s+left)\b`),
+      anyCase(String.raw`\bshred\b[^\n]*/logs?/`),
+      anyCase(String.raw`\b(?:edit|modify|truncate|rewrite|remove\s+(?:any\s+|the\s+)?lines\s+from)\s+[\x60"']?\.git/logs/`),
+      anyCase(String.raw`\btouch\s+-r\s+[^\n]{0,80}\b(?:modified|changed|edited|editing|every|each|all)\b`
+        + String.raw`|\bso\s+(?:that\s+)?(?:the|its|their)\s+(?:file\s+)?(?:timestamps?|mtimes?)\s+match(?:es)?\b`),
+      anyCase(phrase(anyWord(["author", "committer"]), filler(2), anyWord(["to dependabot", "to renovate", "to github actions", "as dependabot", "as renovate"]))
+        + `|${anyCase(phrase(anyWord(["so the change looks", "so the commit looks", "so it looks", "so the changes look", "so the commits look"]),
+          anyWord(["automated", "machine generated", "like a bot", "like dependabot", "like a routine update"])))}`),
+      anyCase(phrase(anyWord(["force push", "push force", "filter repo", "filter branch", "rebase"]), filler(6), anyWord(["to remove all traces",
+        "to erase all traces", "to hide all traces", "to remove any trace", "to remove every trace", "so no trace remains"]))),
+      // Helper 31's round: an agent's transcript folders removed; a squash or force push so the change does not show;
+      // a commit made to look old, automated or blended in with a bot's.
+      anyCase(String.raw`\b(?:rm|shred|del|remove-item|trash)\b[^\n]*~/\.(?:claude|codex|cursor|aider|gemini|continue)/(?:projects|sessions|history|logs|transcripts|conversations)\b`),
+      anyCase(phrase(anyWord(["force push", "push f", "push force", "squash"]), filler(6), anyWord(["so the change doesn't show up", "so the change does not show up",
+        "so it doesn't show up", "so it does not show up", "so it won't show up"]))),
+      anyCase(phrase(anyWord(["make the commit look", "make the commits look", "make the change look"]), anyWord(["old", "older", "backdated", "automated",
+        "like it was made earlier"]))),
+      anyCase(phrase(anyWord(["so they blend in", "so it blends in", "so the commits blend in", "so the change blends in"]), anyWord(["with automated updates",
+        "with bot commits", "with dependabot", "with the bot's commits"]))),
     ].join("|"),
   },
   {

@@ -7,7 +7,7 @@ import { PromptasmError } from "../errors.js";
 import { INVISIBLE_ASTRAL_SOURCE, INVISIBLE_BMP_CLASS } from "../util/invisible-set.js";
 import { firstInvalidUtf8, wellFormed } from "../util/utf8.js";
 import { CompiledRuleGroups, compileRules, RULE_COMPILER_VERSION, ruleSetFromTables, ruleTablesKey, type CompiledRuleSet } from "./compile.js";
-import { encodedFlags, scanHidden, tagLayer, type Encoding } from "./decoders.js";
+import { encodedFlags, mentionsCipher, mentionsCipherBytes, scanHidden, tagLayer, type Encoding } from "./decoders.js";
 import { fenceRanges, grade } from "./grade.js";
 import { BUILTIN_RULES, BUILTIN_RULES_DIGEST, INVISIBLE_RULE_ID, SCOPES, rulesForScope, type Rule, type RuleCategory, type RuleScope, type Severity } from "./rules.js";
 
@@ -35,10 +35,11 @@ export interface Finding {
   codePoint?: number;
   /**
    * Set when the match was in decoded text (decoders.ts): the encoding that hid it — "html-entities",
-   * "percent-encoding", "hex" (hex runs and \x escapes), "unicode-escapes" (\u0069, \u{69}, \U00000069), "base64" or
-   * "tag-characters" (the outermost, when a decoded text held another encoding). `offset` is then the start of the
-   * encoded span in the scanned text (the escape, the run's first character, the first tag character) and `excerpt`
-   * shows the decoded text.
+   * "percent-encoding", "hex" (hex runs and \x escapes), "unicode-escapes" (\u0069, \u{69}, \U00000069), "base64",
+   * "tag-characters" (the outermost, when a decoded text held another encoding), or "rot13" / "reversed" (the whole
+   * text read as the cipher it names: decoders.ts cipherLayers()). `offset` is then the start of the encoded span in
+   * the scanned text (the escape, the run's first character, the first tag character; for "reversed", the match's
+   * last code point) and `excerpt` shows the decoded text.
    */
   hiddenIn?: Encoding;
   /** Up to 60 code units of the text from `offset`, control and invisible characters shown as \u escapes. */
@@ -230,7 +231,7 @@ export class Scanner {
    * The passes of scanDetailed() for a text that is read in pieces and never held whole (a file of any size:
    * src/adapters/node-scan-file.ts), with scanDetailed's limits and suppressed counts. What the streamed form cannot
    * do, having no text around a match: grading (a hit's severity is its rule's base severity, "high" in hidden text)
-   * and decoding encoded runs (only text hidden in tag characters is scanned). Through a withBudget() view, each pass
+   * and decoding encoded runs or the ciphers a text names (only text hidden in tag characters is scanned). Through a withBudget() view, each pass
    * is charged to its budget as scanDetailed's are.
    * @param options.scope which rules run (default "context"); options.maxNewTransitions as scanDetailed's, per pass.
    * @throws PromptasmError E_ARG when the scope is unknown; E_RULES when a pattern does not compile.
@@ -337,7 +338,10 @@ export class Scanner {
       // path is needed.
       const r = this.metered(set, options, (cap) => this.core.scanBytes(set, bytes, { limit: { maxPerRule: 1, ...cap }, invisibleMax: 0, encoded: true }));
       invalidUtf8At = r.invalidUtf8At;
-      if (r.matches.length === 0 && r.invisibleTotal === 0 && r.encoded === 0) return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
+      // A text that names a cipher (decoders.ts cipherLayers()) is read again as that cipher, so it takes the string path.
+      if (r.matches.length === 0 && r.invisibleTotal === 0 && r.encoded === 0 && !mentionsCipherBytes(bytes)) {
+        return { findings: [], suppressed: [], ...(invalidUtf8At >= 0 ? { invalidUtf8At } : {}) };
+      }
     } else invalidUtf8At = firstInvalidUtf8(bytes);
     const result = this.scanDetailed(utf8.decode(bytes), options);
     return invalidUtf8At >= 0 ? { ...result, invalidUtf8At } : result;
@@ -385,7 +389,7 @@ export class Scanner {
     // text with none costs nothing more. A match already found in the plain text (same rule, same offset) is not
     // repeated.
     const flags = limit.encoded ?? encodedFlags(text);
-    if (flags !== 0 || tagFlags !== 0) {
+    if (flags !== 0 || tagFlags !== 0 || mentionsCipher(text)) {
       const index = new Map(rules.map((r, i) => [r.id, i]));
       const seen = new Set(hits.map((h) => `${index.get(h.rule)}@${h.offset}`)); // plain and tag-character matches
       const scanLayer = (t: string) => {

@@ -20,6 +20,7 @@ import { SESSION13B_PROBES } from "./session13b.js";
 import { SESSION14_PROBES } from "./session14.js";
 import { SESSION15_PROBES } from "./session15.js";
 import { SESSION16_PROBES } from "./session16.js";
+import { SESSION17_PROBES } from "./session17.js";
 import type { ProbeTable } from "./types.js";
 
 function merge(...tables: ProbeTable[]): ProbeTable {
@@ -48,4 +49,4 @@ function extend(table: ProbeTable, extra: ProbeTable): ProbeTable {
   return out;
 }
 
-export const PROBES: ProbeTable = extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES), REDTEAM_RULE_PROBES), REDTEAM_H4_PROBES), REDTEAM_R7_PROBES), REDTEAM_R8_PROBES), REDTEAM_R9_PROBES), SESSION10_PROBES), SESSION11_PROBES), SESSION12_PROBES), SESSION13_PROBES), SESSION13B_PROBES), SESSION14_PROBES), SESSION15_PROBES), SESSION16_PROBES);
+export const PROBES: ProbeTable = extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(extend(merge(OVERRIDE_PROBES, HIDDEN_PROBES, ROLE_PROBES, C2_PROBES, EXFILTRATION_PROBES, PERSISTENCE_PROBES, I18N_PROBES), REDTEAM_RULE_PROBES), REDTEAM_H4_PROBES), REDTEAM_R7_PROBES), REDTEAM_R8_PROBES), REDTEAM_R9_PROBES), SESSION10_PROBES), SESSION11_PROBES), SESSION12_PROBES), SESSION13_PROBES), SESSION13B_PROBES), SESSION14_PROBES), SESSION15_PROBES), SESSION16_PROBES), SESSION17_PROBES);

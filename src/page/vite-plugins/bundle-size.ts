@@ -1,7 +1,8 @@
 // Build-time (Node) measure of the page bundle: the JS a first visit loads (the entry chunk and everything it
 // imports statically), the tokenizer chunks (js-tiktoken and its rank tables, behind a dynamic import), other lazy
-// chunks, and the WASM core, each raw and gzipped. The Vite plugin prints it after every build and writes it to
-// bundle-size.json beside the page; the e2e test checks it against the files and caps the main size.
+// chunks, the WASM core and the data assets (the built-in rules), each raw and gzipped. The Vite plugin prints it
+// after every build and writes it to bundle-size.json beside the page; the e2e test checks it against the files and
+// caps the main size.
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,6 +44,8 @@ export interface BundleSizes {
   lazy: FileGroup;
   /** The WASM core (.wasm assets). */
   wasm: FileGroup;
+  /** Data the page fetches beside its script (.json assets: the built-in rules, rules-data.ts). */
+  data: FileGroup;
 }
 
 /** Raw and gzipped size of some contents. */
@@ -83,6 +86,7 @@ export function measureBundle(output: readonly OutputFile[]): BundleSizes {
     tokenizer: group(chunks.filter((c) => !main.has(c.fileName) && isTokenizer(c))),
     lazy: group(chunks.filter((c) => !main.has(c.fileName) && !isTokenizer(c))),
     wasm: group(output.filter((f) => f.fileName.endsWith(".wasm"))),
+    data: group(output.filter((f) => f.fileName.endsWith(".json") && !f.fileName.startsWith("."))),
   };
 }
 
@@ -102,6 +106,7 @@ export function formatBundleSizes(s: BundleSizes): string {
     ...lines("tokenizer chunks (on demand: token counts)", s.tokenizer),
     ...lines("other lazy chunks (sample workspaces)", s.lazy),
     ...lines("WASM core", s.wasm),
+    ...lines("data (the built-in rules, preloaded)", s.data),
   ].join("\n");
 }
 
