@@ -367,7 +367,8 @@ function build(mapLetter: LetterMap, onList?: (script: Script, words: string[][]
       override: [
         // Session 13 (helper 17's round): the system prompt or rules declared void, in words the verbs above leave out.
         seq(any(["les instructions du système", "les règles du système", "le prompt système", "les consignes du système", "tes instructions initiales",
-          "vos instructions initiales"]), any(["ne comptent plus", "ne s'appliquent plus", "ne valent plus", "sont annulées", "sont caduques", "ne sont plus valables"])),
+          "vos instructions initiales", "les consignes de ton prompt système", "les consignes de votre prompt système", "les règles de ton prompt système"]),
+          any(["ne comptent plus", "ne s'appliquent plus", "ne valent plus", "sont annulées", "sont caduques", "ne sont plus valables", "sont obsolètes"])),
         svoOverride({
           verbs: ["ignor*", "oubli*", "ne tiens pas compte", "ne tenez pas compte", "ne tiens plus compte", "ne tenez plus compte", "fais abstraction", "faites abstraction", "écarte*", "laisse tomber", "laissez tomber", "ne suis plus", "ne suivez plus", "passe outre", "passez outre"],
           opts: ["s'il te plaît", "s'il vous plaît", "maintenant", "simplement"],

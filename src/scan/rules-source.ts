@@ -152,21 +152,28 @@ const S17_MODEL_SETUP = ["any guidance you received", "the guidance you received
   // Helper 31's round.
   "the guidelines you were initialized with", "the rules you were initialized with", "the instructions you were initialized with",
   "the rules you were configured with", "the guidelines you were configured with", "the default rules codex ships with", "the rules you ship with",
-  "everything you were told before", "whatever your system message says"];
+  "everything you were told before", "whatever your system message says",
+  // Helper 33's round.
+  "the guidance baked into your setup", "your original configuration", "the preamble they were launched with", "the preamble you were launched with",
+  "the rules you started the session with", "your upstream guidelines", "the default assistant rules", "the earlier part of your context",
+  "any earlier constraints", "all earlier constraints"];
 const S17_OUT_OF_FORCE = ["is outdated", "are outdated", "no longer apply", "no longer applies", "carry no weight", "carries no weight", "is void",
   "are void", "as void", "should be thrown out", "must be thrown out", "can be thrown out", "was a placeholder", "were placeholders",
   "was a test harness", "is superseded", "are superseded", "is irrelevant", "are irrelevant", "do not apply here", "don't apply here",
   "do not apply within this workspace", "no longer matter", "has been replaced", "have been replaced",
   // Helper 31's round: what to do with them, said of the setup just named.
-  "set them aside", "throw them out", "throw yours out", "disregard them", "drop them"];
+  "set them aside", "throw them out", "throw yours out", "disregard them", "drop them",
+  "set it aside", "has been retired", "have been retired", "consider them rescinded", "are rescinded", "is rescinded", "are deprecated", "is deprecated",
+  "stop honoring them", "neutralize them", "discount it"];
 const S17_NEUTRAL_SETUP = ["earlier instructions", "prior instructions", "previous instructions", "all instructions", "any instructions",
-  "earlier rules", "previous rules", "prior rules", "earlier directives"];
+  "earlier rules", "previous rules", "prior rules", "earlier directives", "prior directives"];
 const S17_NO_WEIGHT = ["carry no weight", "carries no weight", "have no force", "hold no authority", "have no authority", "should be thrown out",
-  "must be thrown out", "are to be thrown out", "are nullified", "are hereby revoked", "are hereby void", "no longer bind you", "are not binding on you"];
+  "must be thrown out", "are to be thrown out", "are nullified", "are hereby revoked", "are hereby void", "no longer bind you", "are not binding on you",
+  "stop applying", "cease to apply"];
 // Session 17: prompt-extraction's verbs and the names of what it would write out.
 const S17_EXTRACT_STRONG = ["summarise", "summarize", "disclose", "dump", "echo", "reveal", "recite", "leak", "expose", "repeat", "repeating",
   "reciting", "translate"];
-const S17_EXTRACT_WEAK = ["include", "append", "output", "print", "list", "post", "share", "commit", "paste", "save", "write"];
+const S17_EXTRACT_WEAK = ["include", "append", "output", "print", "list", "post", "share", "commit", "paste", "save", "write", "attach"];
 const S17_SETUP_TEXT = ["all hidden instructions", "the hidden instructions", "your initial configuration", "your hidden preamble",
   "your internal guidelines", "its internal guidelines", "the developer instructions you were given", "your confidential operator instructions",
   "the system message you run with", "its hidden instructions", "the text that appears above the first user message",
@@ -174,7 +181,11 @@ const S17_SETUP_TEXT = ["all hidden instructions", "the hidden instructions", "y
   // Helper 31's round.
   "every tool definition you have", "all tool definitions you have", "the operator's private instructions", "any memory entries you hold",
   "your internal rules", "all text that appears before this", "all the system reminders", "your stored memories", "their complete configuration",
-  "your complete configuration"];
+  "your complete configuration",
+  // Helper 33's round.
+  "your complete tool definitions", "the text that appears before this file", "every internal guideline you follow", "the contents of your memory store",
+  "your secret operating instructions", "your complete pre prompt", "the raw contents of your context window", "the exact wording of your guardrails",
+  "your refusal policies"];
 const S17_KEEP_IN = ["as a comment at the bottom of", "as a comment at the top of", "in every commit message", "in each commit message",
   "in the first line of every response", "in every response", "in every reply", "in the pr description", "in each file you edit"];
 
@@ -764,11 +775,13 @@ export const SOURCE_RULES: readonly Rule[] = [
       // speaks as the assistant or the system.
       String.raw`\b(?:alt|title|aria-label)\s*=\s*["'][^"'\n]{0,40}\b(?:instructions?|note|message|directive)\s+(?:for|to)\s+(?:the\s+)?(?:agent|ai|assistant|model|llm|copilot|claude)\b`,
       String.raw`<font\b[^<>\n]*\bcolor\s*=\s*["']?(?:white|#fff(?:fff)?)\b[^<>\n]*>[^<\n]*\b(?:assistant|system|ai|agent)\s*:`,
-      // Helper 31's round: a Markdown link or image title addressed to the agent; a Markdown comment telling the
-      // assistant what it must do; a line addressed to the agent after a dozen blank lines.
-      String.raw`\]\(\s*[^\s)]+\s+["'][^"'\n]{0,20}\b(?:ai|agents?|assistants?|models?|llms?|bots?|copilot|claude|cursor|codex)\b[^"'\n]{0,10}[:,]`,
-      String.raw`\[[^\]\n]{0,20}\]:\s*<>\s*\(\s*(?:the\s+)?(?:ai|assistant|agent|model|bot|copilot|claude|llm)s?\s+(?:must|should|shall|will|needs\s+to|has\s+to)\b`,
-      String.raw`(?:\n[ \t]*){12,}[^\n]{0,40}\b(?:ai|assistants?|agents?|models?|llms?|bots?)\b[^\n]{0,20}:`,
+      // Helper 31's round: a Markdown link or image title that opens by addressing the agent; a Markdown comment telling
+      // the assistant what it must do; a line addressed to the agent after a dozen blank lines. Each addressee sits
+      // right before its ":" or ",": with a few words allowed between, every comma of a text opened a count in the
+      // reversed automaton, and the all-scope group ran at a few MB/s.
+      String.raw`\]\(\s*[^\s)]+\s+["']\s*(?:(?:the|an?|dear|hey)\s+)?(?:ai\s+)?(?:ai|agents?|assistants?|models?|llms?|bots?|copilot|claude|cursor|codex)\s*[:,]`,
+      String.raw`\[[^\]\n]{0,20}\]:\s*<>\s*\(\s*(?:[\w-]+\s*:\s*)?(?:the\s+)?(?:ai|assistant|agent|model|bot|copilot|claude|llm)s?\s+(?:must|should|shall|will|needs\s+to|has\s+to)\b`,
+      String.raw`(?:\n[ \t]*){12,}[^\w\n]{0,6}(?:(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?|dear\s+|hey\s+)?(?:ai\s+)?(?:ai|assistants?|agents?|models?|llms?|bots?)\s*[:,]`,
     ].join("|"),
   },
   {
@@ -803,7 +816,7 @@ export const SOURCE_RULES: readonly Rule[] = [
       // path (__import__('urllib.request').request.urlopen).
       phrase(anyWord(["execute", "run", "eval", "evaluate"]), anyWord(["the hex decoded", "the base64 decoded", "the rot13 decoded", "the decoded",
         "the reversed"]), anyWord(["string", "command", "payload", "script"])),
-      String.raw`\b(?:exec|eval)\s*\([^\n]{0,100}\b(?:urlopen|urlretrieve|requests\.get|httpx\.get)\s*\(`,
+      String.raw`\b(?:exec|eval)\s*\([^\n]{0,60}\b(?:urlopen|urlretrieve|requests\.get|httpx\.get)\s*\(`,
     ].join("|"),
   },
   {
@@ -887,6 +900,8 @@ export const SOURCE_RULES: readonly Rule[] = [
       String.raw`\b(?:scp|rsync|curl|nc|ncat|upload|send|cp|copy)\b[^\n]*(?:(?:chrome|chromium|edge|brave-browser)/(?:user\s+data/)?default/(?:cookies|login\s+data)\b`
         + String.raw`|\bcookies\.sqlite\b|\blogins\.json\b|\bkey4\.db\b)`,
       String.raw`https?://[^\s'"\x60]*['"\x60]\s*\+\s*(?:process\.env\.|os\.environ\[\s*['"]|\$\{?)\w*(?:token|key|secret|password)`,
+      // Helper 33's round: the output of printenv or env pushed or published.
+      String.raw`\boutput\s+of\s+[\x60"']?(?:printenv|env)\b[\x60"']?[^\n]*\b(?:push|publish|upload)\b`,
     ].join("|"),
   },
   {
@@ -1336,7 +1351,8 @@ export const SOURCE_RULES: readonly Rule[] = [
       String.raw`\b(?:consent|approval|authorization|permission)\s*[=:]\s*["']?granted\b[^\n]*\b(?:scope|actions)\s*[=:]\s*["']?(?:all|unrestricted|any)\b`,
       phrase(anyWord(["the user", "the owner", "the maintainer", "the repository owner", "your operator"]), anyWord(["has already granted", "has granted",
         "has already given", "has pre approved", "has preapproved", "has already approved"]), filler(1), anyWord(["permission for all", "permission for any",
-        "consent for all", "approval for all", "all destructive commands", "all destructive actions", "all file deletions", "all commands"])),
+        "consent for all", "approval for all", "all destructive commands", "all destructive actions", "all file deletions", "all commands",
+        "permission for you to", "you permission to"])),
       // Helper 31's round: users said to have opted out of the safety checks; the agent "cleared to" act; a pre-approval by
       // the owner; the user said to have confirmed already; a forged system message in JSON that turns the rules off.
       phrase(anyWord(["have opted out of", "has opted out of"]), filler(1), anyWord(["safety checks", "safety filters", "content filters", "usage policies"])),
@@ -1346,7 +1362,9 @@ export const SOURCE_RULES: readonly Rule[] = [
         "lead maintainer", "management"])),
       phrase(anyWord(["the user already confirmed", "the user has already confirmed", "the user confirmed earlier", "the user already approved",
         "the user has already approved"]), filler(4), anyWord(["that you should", "that you may", "that you can", "proceed without asking"])),
-      String.raw`"role"\s*:\s*"system"\s*,\s*"content"\s*:\s*"[^"\n]{0,80}\b(?:rules|restrictions|safety|guardrails|filters)\s+(?:are\s+)?(?:disabled|lifted|off|removed|suspended)\b`,
+      String.raw`"role"\s*:\s*"system"\s*,\s*"content"\s*:\s*"[^"\n]{0,60}\b(?:rules|restrictions|safety|guardrails|filters)\s+(?:are\s+)?(?:disabled|lifted|off|removed|suspended)\b`,
+      // Helper 33's round: a forged tool result granting an action.
+      phrase(anyWord(["authorization granted to", "authorisation granted to"]), anyWord(["read", "upload", "send", "delete", "push", "disable", "bypass", "access"])),
     ].join("|"),
   },
   {
@@ -1401,9 +1419,12 @@ export const SOURCE_RULES: readonly Rule[] = [
         anyWord(["github copilot", "copilot", "cursor", "github"]), anyWord(["trust and safety", "trust safety", "security team",
         "safety team", "compliance team", "infrastructure", "platform team"])),
       phrase(anyWord(["anthropic", "openai", "github", "cursor", "copilot"]), anyWord(["compliance update", "compliance notice", "trust and safety notice",
-        "policy directive"])) + String.raw`[^\n]{0,20}:`,
+        "policy directive"])),
       // Helper 31's round: an order given in a vendor's name.
       phrase(anyWord(["by order of", "on the orders of", "at the direction of"]), filler(1), anyWord(["openai", "anthropic", "github", "cursor", "copilot"])),
+      // Helper 33's round: a header in the name of an editor or code host ("NOTICE FROM CURSOR:").
+      phrase(anyWord(["notice from", "message from", "alert from", "update from", "announcement from", "directive from"]), anyWord(["cursor", "github",
+        "copilot", "github copilot"])) + String.raw`\s*:`,
     ].join("|"),
   },
   {
@@ -1566,6 +1587,12 @@ export const SOURCE_RULES: readonly Rule[] = [
         anyWord(["true system prompt", "real system prompt", "actual system prompt", "new system prompt", "true instructions", "real instructions"])),
       phrase(anyWord(["its instructions", "what follows", "the following instructions"]), anyWord(["take precedence over",
         "override", "supersede"]), anyWord(["the system prompt", "your system prompt", "any system prompt"])),
+      // Helper 33's round: this file followed even where it conflicts with the model's own rules; the agent's default
+      // guardrails overridden.
+      phrase(anyWord(["even when they conflict with", "even if they conflict with", "even when it conflicts with"]), anyWord(["its built in", "your built in",
+        "its system prompt", "its guidelines", "its default", "your default"])),
+      phrase(anyWord(["override", "overrides", "bypass", "bypasses", "disable", "disables"]), anyWord(["the agent's default guardrails", "the agent's guardrails",
+        "its default guardrails", "your default guardrails", "the assistant's guardrails"])),
     ].join("|"),
   },
   {
@@ -1633,13 +1660,17 @@ export const SOURCE_RULES: readonly Rule[] = [
         "raw mode", "unrestricted mode", "harness mode"]), filler(8),
         anyWord(["without content filters", "without filters", "guardrails are turned off", "guardrails are disabled", "guardrails are off",
           "safety checks removed", "safety checks are removed", "safety checks are disabled", "content filters are off", "filters are disabled",
-          "restrictions lifted", "no safety layer", "no moderation", "safety filters are mocked out"])),
+          "restrictions lifted", "no safety layer", "no moderation", "safety filters are mocked out", "no ethical filters", "no sandbox",
+          "without its usual limits", "alignment switched off", "unlimited permissions", "no policies to check"])),
       phrase(anyWord(["the persona of", "the identity of", "a persona"]), filler(6), anyWord(["that has full permission to", "with full permission to",
         "with unrestricted access to", "that has unrestricted access to", "with no rules", "with no restrictions", "with no guardrails", "with safety checks removed"])),
       phrase(anyWord(["an ai", "an assistant", "a version of yourself", "a variant", "a model"]), filler(3), anyWord(["with no rules", "that has no rules",
         "with no guardrails", "with confirmations and safety checks removed", "with safety checks removed", "with no safety checks", "without any rules"])),
       // Helper 31's round: guardrails or an ethics layer set to none or bypass in a persona's configuration.
       String.raw`\bguardrails\s*:\s*["']?(?:none|off|false|disabled)\b|\b(?:ethics|safety|moderation)_?(?:layer|filters?|checks)\s*:\s*["']?(?:bypass|off|none|disabled|false)\b`,
+      // Helper 33's round: a persona described as ignoring or bypassing its guardrails.
+      phrase(anyWord(["ignores guardrails", "ignores all guardrails", "ignores the guardrails", "bypass every safeguard", "bypass all safeguards",
+        "considers all guardrails to be bugs"])),
     ].join("|"),
   },
   {
@@ -1758,6 +1789,17 @@ export const SOURCE_RULES: readonly Rule[] = [
       phrase(anyWord(["deny having received", "deny that you received", "deny receiving", "deny the existence of", "conceal the existence of",
         "hide the existence of"]), filler(2), anyWord(["instructions", "this section", "this file"])),
       String.raw`\b(?:hide_from_user|hide_from_the_user|conceal_from_user|suppress_tool_output)\s*[:=]`,
+      // Helper 33's round: a step not surfaced in the chat; reporting switched off in configuration; what happened
+      // paraphrased away; a report made to look clean; a change presented as formatting; a step left out of a summary.
+      phrase(anyWord(["do not surface it", "don't surface it", "never surface it"]), anyWord(["in chat", "in the chat", "to the user", "in the final report",
+        "in your report"])),
+      String.raw`\b(?:tell_user|notify_user|report_to_user)\s*[:=]\s*["']?(?:false|no|off)\b|\bexclude_from_summary\s*[:=]`,
+      phrase(anyWord(["paraphrase it as", "disguise it as", "pass it off as", "relabel it as"]), filler(3), anyWord(["rather than describing what actually happened",
+        "instead of what actually happened", "rather than what happened"])),
+      phrase(anyWord(["so the user sees a clean", "so the user only sees", "so the report looks clean", "so the summary looks clean"])),
+      phrase(anyWord(["present the diff as", "present the change as", "describe the diff as"]), filler(1), anyWord(["formatting only", "cosmetic", "whitespace only"])),
+      phrase(anyWord(["when summarizing", "when summarising", "when reporting"]), filler(3), anyWord(["omit the step", "omit the steps", "leave out the step",
+        "leave out the steps"])),
     ].join("|"),
   },
   {
@@ -2068,12 +2110,11 @@ export const SOURCE_RULES: readonly Rule[] = [
       anyCase(String.raw`\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b`),
       anyCase(String.raw`\b(?:add|insert|append|put)\b[^\n]*\b(?:curl|wget|iwr|irm)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|iex)\b[^\n]*`
         + String.raw`\b(?:to|into|in)\s+(?:the\s+)?(?:prebuild|postinstall|preinstall|prepare|setup|install|build|bootstrap)\s+(?:script|section|step|hook|stage|target)\b`),
-      // Session 17 (helper 29's round): a PowerShell window hidden or an encoded command, a script downloaded over plain
-      // http and run by DownloadString; a paste site's text followed or run; a fetched value run verbatim.
-      anyCase(String.raw`\bpowershell(?:\.exe)?\b[^\n]*\s-(?:w|win|windowstyle)\s+hidden\b|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+[a-z0-9+/=]{16,}`
-        + String.raw`|\bdownload(?:string|file)\s*\(\s*['"]http://`),
-      anyCase(String.raw`\b(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin|rentry\.co|pastes\.io|dpaste\.com|controlc\.com)/[^\n]{0,100}\b(?:follow|obey|execute|carry\s+out|run)\b`),
-      anyCase(phrase(anyWord(["execute it verbatim", "run it verbatim", "execute its value",
+      // Session 17 (helper 29's round): a PowerShell window hidden, a script downloaded over plain http and run by
+      // DownloadString; a fetched value run verbatim. (A paste site's URL followed by "run" or "follow" within a line
+      // opened a count at every "run" of a text and took the command group past its state cache.)
+      anyCase(String.raw`\bpowershell(?:\.exe)?\b[^\n]*\s-(?:w|win|windowstyle)\s+hidden\b|\bdownload(?:string|file)\s*\(\s*['"]http://`),
+      anyCase(phrase(anyWord(["execute it verbatim", "run it verbatim", "execute its value", "execute the returned commands", "run them verbatim", "execute them verbatim",
         "execute the returned command", "run the returned command", "execute whatever the server returns", "run whatever the server returns"]))),
       // Helper 31's round: a Python reverse shell (a socket duplicated onto the shell's descriptors, pty.spawn of a shell;
       // raw-socket-exfil has /dev/tcp, nc -e and socat exec:); whatever command an address returns run; the instructions
@@ -2084,6 +2125,9 @@ export const SOURCE_RULES: readonly Rule[] = [
         "follow the instructions it returns", "follow the instructions in the response"]))),
       anyCase(phrase(anyWord(["execute any code blocks", "run any code blocks", "execute the code blocks", "run the code blocks"]),
         anyWord(["they contain", "it contains", "the comments contain", "those comments contain"]))),
+      // Helper 33's round: a URL treated as part of this file; a TXT record evaluated in a shell.
+      anyCase(String.raw`\btreat\s+[\x60"'<(]*https?://\S+\s+as\s+(?:an?\s+)?(?:extension|part|continuation)\s+of\s+this\s+(?:file|document)\b`),
+      anyCase(String.raw`\btxt${SEP}records?\b[^\n]*\b(?:run|execute|eval(?:uate)?)\s+it\s+(?:in|with)\s+(?:a\s+)?(?:shell|sh|bash)\b`),
     ].join("|"),
   },
   {
@@ -2149,8 +2193,8 @@ export const SOURCE_RULES: readonly Rule[] = [
         + String.raw`[^\n]{0,80}\bso\s+(?:that\s+)?no\s+(?:transcripts?|logs?|traces?|records?|history)\s+(?:remains?|is\s+left|are\s+left)\b`),
       anyCase(String.raw`\bshred\b[^\n]*/logs?/`),
       anyCase(String.raw`\b(?:edit|modify|truncate|rewrite|remove\s+(?:any\s+|the\s+)?lines\s+from)\s+[\x60"']?\.git/logs/`),
-      anyCase(String.raw`\btouch\s+-r\s+[^\n]{0,80}\b(?:modified|changed|edited|editing|every|each|all)\b`
-        + String.raw`|\bso\s+(?:that\s+)?(?:the|its|their)\s+(?:file\s+)?(?:timestamps?|mtimes?)\s+match(?:es)?\b`),
+      // "touch -r" ends the match: a common word after it ("every", "all") opened a count at each such word.
+      anyCase(String.raw`\btouch\s+-r\b|\bso\s+(?:that\s+)?(?:the|its|their)\s+(?:file\s+)?(?:timestamps?|mtimes?)\s+match(?:es)?\b`),
       anyCase(phrase(anyWord(["author", "committer"]), filler(2), anyWord(["to dependabot", "to renovate", "to github actions", "as dependabot", "as renovate"]))
         + `|${anyCase(phrase(anyWord(["so the change looks", "so the commit looks", "so it looks", "so the changes look", "so the commits look"]),
           anyWord(["automated", "machine generated", "like a bot", "like dependabot", "like a routine update"])))}`),
@@ -2165,6 +2209,9 @@ export const SOURCE_RULES: readonly Rule[] = [
         "like it was made earlier"]))),
       anyCase(phrase(anyWord(["so they blend in", "so it blends in", "so the commits blend in", "so the change blends in"]), anyWord(["with automated updates",
         "with bot commits", "with dependabot", "with the bot's commits"]))),
+      // Helper 33's round: authorship rewritten so a change looks like someone else's.
+      anyCase(phrase(anyWord(["so changes look like they came from", "so the changes look like they came from", "so it looks like it came from",
+        "so the commit looks like it came from"]))),
     ].join("|"),
   },
   {
