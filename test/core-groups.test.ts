@@ -21,30 +21,35 @@ const groups = scanner.compiledFor("strict").set;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 describe("Scanner rule groups", () => {
-  it("the strict scope runs the context scope's three automata (the same objects: all-scope phrases, commands, context-only phrases) and one of the strict-only rules", () => {
+  it("the strict scope runs the context scope's four automata (the same objects: all-scope phrases, commands, context-only overrides, the other context-only phrases) and one of the strict-only rules", () => {
     const context = scanner.compiledFor("context").set;
     const all = scanner.compiledFor("all").set;
-    expect(context.groups).toHaveLength(3);
-    expect(groups.groups).toHaveLength(4);
-    for (let k = 0; k < 3; k++) expect(groups.groups[k]).toBe(context.groups[k]);
+    expect(context.groups).toHaveLength(4);
+    expect(groups.groups).toHaveLength(5);
+    for (let k = 0; k < 4; k++) expect(groups.groups[k]).toBe(context.groups[k]);
     expect(context.groups[0]).toBe(all.groups[0]); // the all scope's phrase rules: one automaton for every scope
     const strictOnly = strictRules.flatMap((r, k) => (r.scope === "strict" ? [k] : []));
     expect(strictOnly.length).toBeGreaterThan(0);
-    expect(groups.ruleIndex[3]).toEqual(strictOnly);
+    expect(groups.ruleIndex[4]).toEqual(strictOnly);
     const command = (r: Rule) => COMMAND_CATEGORIES.has(r.category);
     expect(groups.ruleIndex[0]).toEqual(strictRules.flatMap((r, k) => (r.scope === "all" && !command(r) ? [k] : [])));
     expect(groups.ruleIndex[1]).toEqual(strictRules.flatMap((r, k) => (r.scope !== "strict" && command(r) ? [k] : [])));
-    expect(groups.ruleIndex[2]).toEqual(strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) ? [k] : [])));
+    // The context-only phrase rules: overrides in one group, the rest in the other (in the order the rules first name them).
+    const overrides = strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) && r.category === "override" ? [k] : []));
+    const others = strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) && r.category !== "override" ? [k] : []));
+    expect([groups.ruleIndex[2], groups.ruleIndex[3]].sort((x, y) => x![0]! - y![0]!)).toEqual([overrides, others].sort((x, y) => x[0]! - y[0]!));
+    expect(overrides.length).toBeGreaterThan(5);
+    expect(others.length).toBeGreaterThan(5);
     expect(groups.nRules).toBe(strictRules.length);
     expect(scanner.compiledFor("all").set.groups).toHaveLength(2);
   });
 
-  it("groupKey: strict-only rules apart at the strict scope; phrase rules of the all scope in one group shared by every scope, the context-only phrase rules in another, commands in the scope's command group", () => {
+  it("groupKey: strict-only rules apart at the strict scope; phrase rules of the all scope in one group shared by every scope, the context-only overrides and the other context-only phrase rules in two more, commands in the scope's command group", () => {
     const r = (scope: Rule["scope"], category: Rule["category"] = "override") => ({ ...BUILTIN_RULES[0]!, scope, category });
     expect(groupKey(r("strict"), "strict")).toBe("strict-only");
     expect(groupKey(r("strict", "secret"), "strict")).toBe("strict-only");
-    expect(groupKey(r("context"), "strict")).toBe("context-phrases");
-    expect(groupKey(r("context"), "context")).toBe("context-phrases");
+    expect(groupKey(r("context"), "strict")).toBe("context-overrides");
+    expect(groupKey(r("context"), "context")).toBe("context-overrides");
     expect(groupKey(r("all"), "strict")).toBe("upto-all");
     expect(groupKey(r("all"), "context")).toBe("upto-all");
     expect(groupKey(r("all"), "all")).toBe("upto-all");
@@ -54,7 +59,7 @@ describe("Scanner rule groups", () => {
     }
     for (const c of ["override", "deception", "role-hijack", "prompt-extraction", "custom"] as const) {
       expect(groupKey(r("all", c), "context"), c).toBe("upto-all");
-      expect(groupKey(r("context", c), "strict"), c).toBe("context-phrases");
+      expect(groupKey(r("context", c), "strict"), c).toBe(c === "override" ? "context-overrides" : "context-phrases");
     }
   });
 

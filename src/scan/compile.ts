@@ -461,8 +461,14 @@ export class CompiledRuleSet {
     return this.intern(kernel, kernel.length, snap.lastWord);
   }
 
-  /** Rule indices (ascending) that `state` accepts. */
+  /**
+   * Rule indices (ascending) that `state` accepts.
+   * @throws PromptasmError E_ARG when `state` is not a state of the current generation (as snapshot()).
+   */
   rulesOf(state: number): readonly number[] {
+    if (!Number.isInteger(state) || this.kernels[state] === undefined) {
+      throw new PromptasmError("E_ARG", `DFA state ${state} does not exist in generation ${this.generation}`);
+    }
     return this.acceptsOf(state);
   }
 

@@ -539,10 +539,14 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
  * The rule group a rule is compiled in when a scan runs at `scope` (groupName() adds a suffix for rules that are not
  * built-in ones): at "all", the phrase rules ("upto-all") and the command rules (COMMAND_CATEGORIES:
  * "upto-all-commands"); at "context", the same phrase group of the "all" rules (one automaton, so its DFA states serve
- * both scopes), a group of the context-only phrase rules ("context-phrases") and the command rules of both scopes
- * ("upto-context-commands"); at "strict", the context scope's three groups and a group of the strict-only rules.
+ * both scopes), two groups of the context-only phrase rules (the overrides: "context-overrides"; the rest:
+ * "context-phrases") and the command rules of both scopes
+ * ("upto-context-commands"); at "strict", the context scope's four groups and a group of the strict-only rules.
  * Session 11 split the context phrase rules in two: as one group ("upto-context") with that session's rules, the
  * benign and attack corpus built 102,612 states at strict and cleared the 65,535-state cache (docs/engine.md).
+ * Session 17 split the context-only phrase rules again, the overrides ("context-overrides") apart from the rest
+ * ("context-phrases"): with that session's rules, the probe texts of test/probes/ built 64,505 states in the one group
+ * and the probes with the red-team lines cleared its cache.
  * Why two groups at a scope: a DFA's states are combinations of every rule's partial matches, and words and shell
  * syntax are partly matched at once all through a README (docs/engine.md). Measured on the shared corpus at
  * `context` (session 7, the rules of that round): as one automaton, 49,567 states on the benign files and 128,896
@@ -552,7 +556,8 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
 export function groupKey(rule: Rule, scope: RuleScope): string {
   if (scope === "strict" && rule.scope === "strict") return "strict-only";
   if (COMMAND_CATEGORIES.has(rule.category)) return `upto-${scope === "strict" ? "context" : scope}-commands`;
-  return rule.scope === "all" ? "upto-all" : "context-phrases";
+  if (rule.scope === "all") return "upto-all";
+  return rule.category === "override" ? "context-overrides" : "context-phrases";
 }
 
 /**
