@@ -21,25 +21,28 @@ const groups = scanner.compiledFor("strict").set;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 describe("Scanner rule groups", () => {
-  it("the strict scope runs the context scope's four automata (the same objects: all-scope phrases, commands, context-only overrides, the other context-only phrases) and one of the strict-only rules", () => {
+  it("the strict scope runs the context scope's five automata (the same objects: the all scope's phrases and commands, context-only overrides, other phrases and commands) and one of the strict-only rules", () => {
     const context = scanner.compiledFor("context").set;
     const all = scanner.compiledFor("all").set;
-    expect(context.groups).toHaveLength(4);
-    expect(groups.groups).toHaveLength(5);
-    for (let k = 0; k < 4; k++) expect(groups.groups[k]).toBe(context.groups[k]);
-    expect(context.groups[0]).toBe(all.groups[0]); // the all scope's phrase rules: one automaton for every scope
+    expect(context.groups).toHaveLength(5);
+    expect(groups.groups).toHaveLength(6);
+    for (let k = 0; k < 5; k++) expect(groups.groups[k]).toBe(context.groups[k]);
+    // The all scope's two automata serve every scope.
+    expect(context.groups[0]).toBe(all.groups[0]);
+    expect(context.groups[1]).toBe(all.groups[1]);
     const strictOnly = strictRules.flatMap((r, k) => (r.scope === "strict" ? [k] : []));
     expect(strictOnly.length).toBeGreaterThan(0);
-    expect(groups.ruleIndex[4]).toEqual(strictOnly);
+    expect(groups.ruleIndex[5]).toEqual(strictOnly);
     const command = (r: Rule) => COMMAND_CATEGORIES.has(r.category);
     expect(groups.ruleIndex[0]).toEqual(strictRules.flatMap((r, k) => (r.scope === "all" && !command(r) ? [k] : [])));
-    expect(groups.ruleIndex[1]).toEqual(strictRules.flatMap((r, k) => (r.scope !== "strict" && command(r) ? [k] : [])));
-    // The context-only phrase rules: overrides in one group, the rest in the other (in the order the rules first name them).
+    expect(groups.ruleIndex[1]).toEqual(strictRules.flatMap((r, k) => (r.scope === "all" && command(r) ? [k] : [])));
+    // The context-only rules: overrides, other phrase rules and commands in a group each (in the order the rules first name them).
     const overrides = strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) && r.category === "override" ? [k] : []));
     const others = strictRules.flatMap((r, k) => (r.scope === "context" && !command(r) && r.category !== "override" ? [k] : []));
-    expect([groups.ruleIndex[2], groups.ruleIndex[3]].sort((x, y) => x![0]! - y![0]!)).toEqual([overrides, others].sort((x, y) => x[0]! - y[0]!));
-    expect(overrides.length).toBeGreaterThan(5);
-    expect(others.length).toBeGreaterThan(5);
+    const commands = strictRules.flatMap((r, k) => (r.scope === "context" && command(r) ? [k] : []));
+    const byFirst = (x: readonly number[], y: readonly number[]) => x[0]! - y[0]!;
+    expect([groups.ruleIndex[2]!, groups.ruleIndex[3]!, groups.ruleIndex[4]!].sort(byFirst)).toEqual([overrides, others, commands].sort(byFirst));
+    for (const list of [overrides, others, commands]) expect(list.length).toBeGreaterThan(5);
     expect(groups.nRules).toBe(strictRules.length);
     expect(scanner.compiledFor("all").set.groups).toHaveLength(2);
   });
@@ -55,7 +58,8 @@ describe("Scanner rule groups", () => {
     expect(groupKey(r("all"), "all")).toBe("upto-all");
     for (const c of ["exfiltration", "command-and-control", "anti-forensics", "code-execution", "hidden-html", "persistence", "secret"] as const) {
       expect(groupKey(r("all", c), "all"), c).toBe("upto-all-commands");
-      expect(groupKey(r("context", c), "strict"), c).toBe("upto-context-commands");
+      expect(groupKey(r("context", c), "strict"), c).toBe("context-commands");
+      expect(groupKey(r("all", c), "strict"), c).toBe("upto-all-commands");
     }
     for (const c of ["override", "deception", "role-hijack", "prompt-extraction", "custom"] as const) {
       expect(groupKey(r("all", c), "context"), c).toBe("upto-all");

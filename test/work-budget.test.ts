@@ -35,7 +35,7 @@ describe("transitionsBuilt counts what the core's per-call budget counts", () =>
   it("fresh scanners load the tables compiled above and start with no transition built", () => {
     const s = fresh();
     expect(built(s)).toBe(0);
-    expect(s.groupOrigins()).toEqual({ "upto-all": "precompiled", "context-phrases": "precompiled", "context-overrides": "precompiled", "upto-context-commands": "precompiled", "strict-only": "precompiled" });
+    expect(s.groupOrigins()).toEqual({ "upto-all": "precompiled", "upto-all-commands": "precompiled", "context-phrases": "precompiled", "context-overrides": "precompiled", "context-commands": "precompiled", "strict-only": "precompiled" });
   });
 
   it("a cold scan stopped at maxNewTransitions k has built exactly k transitions", () => {

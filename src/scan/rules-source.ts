@@ -1766,7 +1766,8 @@ export const SOURCE_RULES: readonly Rule[] = [
         "in your reply"])),
       phrase(anyWord(["so reviewers", "so the reviewers", "so that reviewers", "so code reviewers", "so the maintainers", "so auditors", "so the auditors"]),
         anyWord(["don't notice", "do not notice", "won't notice", "will not notice", "can't see", "cannot see", "won't see", "don't see", "can't spot", "won't spot"])),
-      phrase(anyWord(["the user stays unaware", "the user remains unaware", "the user is kept unaware", "the user never learns", "keep the user unaware",
+      // Not "keep the user unaware of": "Keep the user unaware of internal retries; just show the final result" is UX copy.
+      phrase(anyWord(["the user stays unaware", "the user remains unaware", "the user is kept unaware", "the user never learns",
         "keep the user in the dark", "the user stays in the dark"]), filler(2), anyWord(["of", "about"])),
       phrase(anyWord(["if asked", "if the user asks", "if anyone asks", "if they ask", "when asked", "if you are asked", "if questioned"]), filler(8), anyWord(["say it was",
         "say that it was", "reply that no", "answer that no", "say that no", "claim it was", "claim that it was", "tell them it was",

@@ -540,11 +540,13 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
  * built-in ones): at "all", the phrase rules ("upto-all") and the command rules (COMMAND_CATEGORIES:
  * "upto-all-commands"); at "context", the same phrase group of the "all" rules (one automaton, so its DFA states serve
  * both scopes), two groups of the context-only phrase rules (the overrides: "context-overrides"; the rest:
- * "context-phrases") and the command rules of both scopes
- * ("upto-context-commands"); at "strict", the context scope's four groups and a group of the strict-only rules.
+ * "context-phrases"), the all scope's command group and one of the context-only command rules ("context-commands");
+ * at "strict", the context scope's five groups and a group of the strict-only rules.
  * Session 11 split the context phrase rules in two: as one group ("upto-context") with that session's rules, the
  * benign and attack corpus built 102,612 states at strict and cleared the 65,535-state cache (docs/engine.md).
- * Session 17 split the context-only phrase rules again, the overrides ("context-overrides") apart from the rest
+ * Session 17 split the command rules too: the all scope's ("upto-all-commands", the same automaton at every scope) and
+ * the context-only ones ("context-commands"); as one group with that session's rules, the benign and attack corpus
+ * built 148,590 states at strict and cleared its cache twice. It also split the context-only phrase rules again, the overrides ("context-overrides") apart from the rest
  * ("context-phrases"): with that session's rules, the probe texts of test/probes/ built 64,505 states in the one group
  * and the probes with the red-team lines cleared its cache.
  * Why two groups at a scope: a DFA's states are combinations of every rule's partial matches, and words and shell
@@ -555,7 +557,7 @@ function budgetOf(options: ScanOptions | null | undefined): { maxNewTransitions?
  */
 export function groupKey(rule: Rule, scope: RuleScope): string {
   if (scope === "strict" && rule.scope === "strict") return "strict-only";
-  if (COMMAND_CATEGORIES.has(rule.category)) return `upto-${scope === "strict" ? "context" : scope}-commands`;
+  if (COMMAND_CATEGORIES.has(rule.category)) return rule.scope === "all" ? "upto-all-commands" : "context-commands";
   if (rule.scope === "all") return "upto-all";
   return rule.category === "override" ? "context-overrides" : "context-phrases";
 }

@@ -79,7 +79,7 @@ const IN_DIFF = ["in the diff summary", "in your summary", "in the summary", "to
 const SO_REVIEWERS = ["so reviewers", "so the reviewers", "so that reviewers", "so code reviewers", "so the maintainers", "so auditors", "so the auditors"];
 const NOTICE = ["don't notice", "do not notice", "won't notice", "will not notice", "can't see", "cannot see", "won't see", "don't see", "can't spot",
   "won't spot"];
-const UNAWARE = ["the user stays unaware", "the user remains unaware", "the user is kept unaware", "the user never learns", "keep the user unaware",
+const UNAWARE = ["the user stays unaware", "the user remains unaware", "the user is kept unaware", "the user never learns",
   "keep the user in the dark", "the user stays in the dark"];
 const OF = ["of", "about"];
 const IF_ASKED = ["if asked", "if the user asks", "if anyone asks", "if they ask", "when asked", "if you are asked", "if questioned"];
