@@ -626,6 +626,8 @@ export function mentionsCipher(text: string): boolean {
   return ROT13_MENTION.test(text) || REVERSED_MENTION.test(text);
 }
 
+/** ROT13_MENTION and REVERSED_MENTION as global expressions, made once (mentionsCipherBytes walks every match in a window). */
+const MENTIONS_GLOBAL: readonly RegExp[] = [new RegExp(ROT13_MENTION.source, "gi"), new RegExp(REVERSED_MENTION.source, "gi")];
 /** Half the widest match of ROT13_MENTION or REVERSED_MENTION ("reverse the string" is 18), rounded up with room. */
 const MENTION_REACH = 24;
 
@@ -641,8 +643,8 @@ export function mentionsCipherBytes(bytes: Uint8Array): boolean {
     const from = Math.max(0, i - MENTION_REACH), to = Math.min(bytes.length, i + MENTION_REACH);
     let w = "";
     for (let j = from; j < to; j++) w += String.fromCharCode(bytes[j]! < 0x80 ? bytes[j]! : 0x80);
-    for (const re of [ROT13_MENTION, REVERSED_MENTION]) {
-      const g = new RegExp(re.source, "gi");
+    for (const g of MENTIONS_GLOBAL) {
+      g.lastIndex = 0;
       for (let m = g.exec(w); m !== null; m = g.exec(w)) {
         // A match that touches a cut edge of the window might not be one in the text: the window around another
         // candidate (or this one, when the cut is the text's edge) sees it whole.
